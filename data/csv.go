@@ -1,0 +1,220 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package data
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Table is a CSV file as text: a header and rows of trimmed cells, before any
+// encoding. Every row has one cell per header column.
+type Table struct {
+	Name   string     // file name used in error messages
+	Header []string   // column names: non-empty and unique
+	Rows   [][]string // cells, with surrounding spaces trimmed
+	Lines  []int      // 1-based source line of each row, for messages
+}
+
+// line returns the source line of row i, or 0 if it is unknown.
+func (t *Table) line(i int) int {
+	if i < len(t.Lines) {
+		return t.Lines[i]
+	}
+	return 0
+}
+
+// cellErr reports a bad cell of row i.
+func (t *Table) cellErr(i int, column string, err error) *ParseError {
+	return &ParseError{File: t.Name, Line: t.line(i), Column: column, Err: err}
+}
+
+// ReadCSVFile reads the CSV file at path; see ReadCSV. Messages name the file
+// by path.
+func ReadCSVFile(path string) (*Table, error) {
+	f, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadCSV(f, path)
+}
+
+// ReadCSV reads a comma-separated table with a header row from r, gzip
+// compressed or not (told by the content, not the name). Cells are trimmed,
+// blank lines are skipped, and the first record is the header. name is used
+// only in error messages.
+//
+// The error is a *ParseError wrapping ErrEmpty, ErrNoRows, ErrHeader,
+// ErrFieldCount, ErrSyntax (with the encoding/csv cause) or ErrBinary.
+func ReadCSV(r io.Reader, name string) (*Table, error) {
+	text, err := readText(r, name)
+	if err != nil {
+		return nil, err
+	}
+	cr := csv.NewReader(bytes.NewReader(text))
+	cr.FieldsPerRecord = -1 // checked here, with a better message
+	t := &Table{Name: name}
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, &ParseError{File: name, Line: pe.Line, Err: fmt.Errorf("%w: %w", ErrSyntax, pe.Err)}
+			}
+			return nil, &ParseError{File: name, Err: err}
+		}
+		line, _ := cr.FieldPos(0)
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+			continue // a line of spaces
+		}
+		for i := range rec {
+			rec[i] = strings.TrimSpace(rec[i])
+		}
+		if t.Header == nil {
+			if err := checkHeader(rec, name, line); err != nil {
+				return nil, err
+			}
+			t.Header = rec
+			continue
+		}
+		if len(rec) != len(t.Header) {
+			return nil, &ParseError{File: name, Line: line,
+				Err: fmt.Errorf("%w: got %d, want %d as in the header", ErrFieldCount, len(rec), len(t.Header))}
+		}
+		t.Rows = append(t.Rows, rec)
+		t.Lines = append(t.Lines, line)
+	}
+	switch {
+	case t.Header == nil:
+		return nil, &ParseError{File: name, Err: ErrEmpty}
+	case len(t.Rows) == 0:
+		return nil, &ParseError{File: name, Err: ErrNoRows}
+	}
+	return t, nil
+}
+
+func checkHeader(h []string, name string, line int) error {
+	seen := make(map[string]int, len(h))
+	for i, c := range h {
+		if c == "" {
+			return &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: column %d has no name", ErrHeader, i+1)}
+		}
+		if j, dup := seen[c]; dup {
+			return &ParseError{File: name, Line: line, Column: c,
+				Err: fmt.Errorf("%w: name used by columns %d and %d", ErrHeader, j+1, i+1)}
+		}
+		seen[c] = i
+	}
+	return nil
+}
+
+// open opens a file for reading, refusing a directory.
+func open(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("data: %w", err)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("data: %w", err)
+	}
+	if fi.IsDir() {
+		f.Close()
+		return nil, &ParseError{File: path, Err: ErrIsDir}
+	}
+	return f, nil
+}
+
+// readText reads all of r, decompressing it if it starts with the gzip magic
+// bytes, drops a UTF-8 byte order mark, and rejects content that is not text.
+func readText(r io.Reader, name string) ([]byte, error) {
+	br := bufio.NewReader(r)
+	var src io.Reader = br
+	zipped := false
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, &ParseError{File: name, Err: fmt.Errorf("gzip: %w", err)}
+		}
+		defer zr.Close()
+		src, zipped = zr, true
+	}
+	text, err := io.ReadAll(src)
+	if err != nil {
+		if zipped {
+			err = fmt.Errorf("gzip: %w", err)
+		}
+		return nil, &ParseError{File: name, Err: err}
+	}
+	text = bytes.TrimPrefix(text, []byte("\uFEFF"))
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c != 0 && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		what := "NUL byte"
+		if c != 0 {
+			r, size := utf8.DecodeRune(text[i:])
+			if r != utf8.RuneError || size != 1 {
+				i += size
+				continue
+			}
+			what = "invalid UTF-8"
+		}
+		line := 1 + bytes.Count(text[:i], []byte("\n"))
+		return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %s at byte %d", ErrBinary, what, i)}
+	}
+	return text, nil
+}
+
+// WriteCSV writes d as CSV: a header of the feature names plus "label", then
+// one line per row with numbers formatted by strconv 'g' -1 (so they read
+// back exactly) and the label as its class string. An unlabelled dataset
+// (nil Y) gets no label column. WriteCSV returns an error if d is not valid,
+// or if a feature is itself named "label".
+func WriteCSV(w io.Writer, d *Dataset) error {
+	if err := d.Validate(); err != nil {
+		return err
+	}
+	header := slices.Clip(d.Features)
+	if d.Y != nil {
+		if slices.Contains(d.Features, "label") {
+			return fmt.Errorf("%w: a feature is named %q, like the label column", ErrHeader, "label")
+		}
+		header = append(header, "label")
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	rec := make([]string, len(header))
+	for i := range d.Rows {
+		for j, v := range d.Row(i) {
+			rec[j] = strconv.FormatFloat(v, 'g', -1, 64)
+		}
+		if d.Y != nil {
+			rec[d.Cols] = d.Classes[d.Y[i]]
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

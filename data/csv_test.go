@@ -1,0 +1,263 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package data
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/csv"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// gz returns s gzip compressed.
+func gz(t testing.TB, s string) string {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	if _, err := zw.Write([]byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// checkErr fails t unless err wraps want and reads exactly msg.
+func checkErr(t *testing.T, err, want error, msg string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("got no error\nwant %q", msg)
+	}
+	if !errors.Is(err, want) {
+		t.Errorf("errors.Is(err, %v) = false\nerr: %v", want, err)
+	}
+	if got := err.Error(); got != msg {
+		t.Errorf("message\ngot  %q\nwant %q", got, msg)
+	}
+}
+
+func TestReadCSV(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name   string
+		input  string
+		header []string
+		rows   [][]string
+		lines  []int
+	}{{
+		name:   "simple",
+		input:  "a,b,label\n1,x,yes\n2,y,no\n",
+		header: []string{"a", "b", "label"},
+		rows:   [][]string{{"1", "x", "yes"}, {"2", "y", "no"}},
+		lines:  []int{2, 3},
+	}, {
+		name:   "trim and skip blank lines",
+		input:  "\n a , b \n\n  \n 1 ,  NA\n\t2,\n",
+		header: []string{"a", "b"},
+		rows:   [][]string{{"1", "NA"}, {"2", ""}},
+		lines:  []int{5, 6},
+	}, {
+		name:   "package doc sample",
+		input:  "age, colour ,label\n31,  red, yes\n\nNA,blue,no\n",
+		header: []string{"age", "colour", "label"},
+		rows:   [][]string{{"31", "red", "yes"}, {"NA", "blue", "no"}},
+		lines:  []int{2, 4},
+	}, {
+		name:   "CRLF, BOM and no final newline",
+		input:  "\uFEFFa,b\r\n1,2\r\n3,4",
+		header: []string{"a", "b"},
+		rows:   [][]string{{"1", "2"}, {"3", "4"}},
+		lines:  []int{2, 3},
+	}, {
+		name:   "quoted cells over two lines",
+		input:  "a,\"b,c\"\n\"x\ny\",1\n2,3\n",
+		header: []string{"a", "b,c"},
+		rows:   [][]string{{"x\ny", "1"}, {"2", "3"}},
+		lines:  []int{2, 4},
+	}, {
+		name:   "gzip",
+		input:  gz(t, "a,b\n1,2\n"),
+		header: []string{"a", "b"},
+		rows:   [][]string{{"1", "2"}},
+		lines:  []int{2},
+	}} {
+		t.Run(tt.name, func(t *testing.T) {
+			tab, err := ReadCSV(strings.NewReader(tt.input), "in.csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := &Table{Name: "in.csv", Header: tt.header, Rows: tt.rows, Lines: tt.lines}
+			if !reflect.DeepEqual(tab, want) {
+				t.Errorf("got  %+v\nwant %+v", tab, want)
+			}
+		})
+	}
+}
+
+func TestReadCSVErrors(t *testing.T) {
+	t.Parallel()
+	full := gz(t, "a,b\n1,2\n")
+	for _, tt := range []struct {
+		name  string
+		input string
+		want  error
+		msg   string
+	}{
+		{"empty", "", ErrEmpty, "d.csv: empty input"},
+		{"blank lines only", "\n   \n\n", ErrEmpty, "d.csv: empty input"},
+		{"header only", "a,b,label\n", ErrNoRows, "d.csv: no data rows after the header"},
+		{"ragged row", "a,b\n1,2\n\n1,2,3\n", ErrFieldCount, "d.csv:4: wrong number of fields: got 3, want 2 as in the header"},
+		{"short row", "a,b,c\n1,2\n", ErrFieldCount, "d.csv:2: wrong number of fields: got 2, want 3 as in the header"},
+		{"unnamed column", "a,,c\n1,2,3\n", ErrHeader, "d.csv:1: bad header: column 2 has no name"},
+		{"duplicate column", "\na,b,a\n1,2,3\n", ErrHeader, `d.csv:2: column "a": bad header: name used by columns 1 and 3`},
+		{"NUL byte", "a,b\n1,2\n3,\x004\n", ErrBinary, "d.csv:3: binary content, not text: NUL byte at byte 10"},
+		{"invalid UTF-8", "a,b\n\xff\xfe,2\n", ErrBinary, "d.csv:2: binary content, not text: invalid UTF-8 at byte 4"},
+		{"binary in gzip", gz(t, "a\x00b"), ErrBinary, "d.csv:1: binary content, not text: NUL byte at byte 1"},
+		{"bad quote", "a,b\n1,\"2\n", ErrSyntax, `d.csv:2: syntax error: extraneous or missing " in quoted-field`},
+		{"bare quote", "a,b\n1,x\"y\n", csv.ErrBareQuote, `d.csv:2: syntax error: bare " in non-quoted-field`},
+		{"gzip header only", "\x1f\x8b", io.ErrUnexpectedEOF, "d.csv: gzip: unexpected EOF"},
+		{"bad gzip header", "\x1f\x8b\x00garbage-garbage", gzip.ErrHeader, "d.csv: gzip: gzip: invalid header"},
+		{"truncated gzip", full[:len(full)-6], io.ErrUnexpectedEOF, "d.csv: gzip: unexpected EOF"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tab, err := ReadCSV(strings.NewReader(tt.input), "d.csv")
+			if tab != nil {
+				t.Errorf("got table %v with error", tab)
+			}
+			checkErr(t, err, tt.want, tt.msg)
+		})
+	}
+}
+
+func TestReadCSVFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	want := [][]string{{"1", "2"}}
+	for _, tt := range []struct {
+		name, path string
+	}{
+		{"gzip named .csv", write("zipped.csv", gz(t, "a,b\n1,2\n"))},
+		{"plain named .gz", write("plain.csv.gz", "a,b\n1,2\n")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tab, err := ReadCSVFile(tt.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(tab.Rows, want) || tab.Name != tt.path {
+				t.Errorf("got  %q %q\nwant %q %q", tab.Name, tab.Rows, tt.path, want)
+			}
+		})
+	}
+
+	t.Run("directory", func(t *testing.T) {
+		_, err := ReadCSVFile(dir)
+		checkErr(t, err, ErrIsDir, dir+": is a directory, not a file")
+	})
+	t.Run("missing file", func(t *testing.T) {
+		path := filepath.Join(dir, "nope.csv")
+		_, err := ReadCSVFile(path)
+		checkErr(t, err, fs.ErrNotExist, "data: open "+path+": no such file or directory")
+	})
+	t.Run("error names the path", func(t *testing.T) {
+		path := write("bad.csv", "a,b\n1\n")
+		_, err := ReadCSVFile(path)
+		checkErr(t, err, ErrFieldCount, path+":2: wrong number of fields: got 1, want 2 as in the header")
+	})
+}
+
+func TestParseErrorMessage(t *testing.T) {
+	t.Parallel()
+	cause := &cellError{value: "abc", what: "is not a number", err: ErrNotNumber}
+	for _, tt := range []struct {
+		name string
+		err  *ParseError
+		want string
+	}{
+		{"all parts", &ParseError{File: "data.csv", Line: 17, Column: "age", Err: cause}, `data.csv:17: column "age": "abc" is not a number`},
+		{"no file", &ParseError{Line: 17, Column: "age", Err: cause}, `line 17: column "age": "abc" is not a number`},
+		{"no line", &ParseError{File: "data.csv", Column: "age", Err: cause}, `data.csv: column "age": "abc" is not a number`},
+		{"column only", &ParseError{Column: "age", Err: ErrNoColumn}, `column "age": column not found`},
+		{"cause only", &ParseError{Err: ErrEmpty}, "empty input"},
+		{"foreign cause", &ParseError{File: "f", Err: io.EOF}, "f: EOF"},
+		{"nil cause", &ParseError{File: "f"}, "f: unknown error"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.err.Error(); got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestWriteCSV(t *testing.T) {
+	t.Parallel()
+	d := &Dataset{
+		X:        []float64{0.1, -2, 1e-300, 3, 1.0 / 3, 0},
+		Rows:     3,
+		Cols:     2,
+		Y:        []int{1, 0, 1},
+		Features: []string{"x", "y,z"},
+		Classes:  []string{"neg", "pos"},
+	}
+	var b strings.Builder
+	if err := WriteCSV(&b, d); err != nil {
+		t.Fatal(err)
+	}
+	want := "x,\"y,z\",label\n0.1,-2,pos\n1e-300,3,neg\n0.3333333333333333,0,pos\n"
+	if got := b.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+
+	tab, err := ReadCSV(strings.NewReader(b.String()), "round.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := NumericDataset(tab, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, d) {
+		t.Errorf("round trip\ngot  %+v\nwant %+v", back, d)
+	}
+
+	t.Run("unlabelled", func(t *testing.T) {
+		u := *d
+		u.Y = nil
+		var b strings.Builder
+		if err := WriteCSV(&b, &u); err != nil {
+			t.Fatal(err)
+		}
+		want := "x,\"y,z\"\n0.1,-2\n1e-300,3\n0.3333333333333333,0\n"
+		if got := b.String(); got != want {
+			t.Errorf("got\n%s\nwant\n%s", got, want)
+		}
+	})
+	t.Run("feature named label", func(t *testing.T) {
+		u := *d
+		u.Features = []string{"label", "y"}
+		err := WriteCSV(io.Discard, &u)
+		checkErr(t, err, ErrHeader, `data: bad header: a feature is named "label", like the label column`)
+	})
+	t.Run("invalid dataset", func(t *testing.T) {
+		u := *d
+		u.Y = []int{0, 2, 0}
+		err := WriteCSV(io.Discard, &u)
+		checkErr(t, err, ErrDataset, "data: invalid dataset: row 1 has class 2, want [0, 2)")
+	})
+}

@@ -1,0 +1,151 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package data
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Dataset is a dense numeric table: row-major X, integer class labels.
+type Dataset struct {
+	X          []float64 // Rows*Cols, row-major
+	Rows, Cols int
+	Y          []int    // class index per row, in [0, len(Classes)); may be nil for unlabelled data
+	Features   []string // len Cols
+	Classes    []string // label strings; index = class id
+}
+
+// Row returns row i of d as a slice of X, not a copy: writes to it change d.
+// Its capacity ends at the row, so appending to it never touches the next row.
+// Row panics if i is out of range.
+func (d *Dataset) Row(i int) []float64 {
+	if i < 0 || i >= d.Rows {
+		panic(fmt.Sprintf("data: row %d out of range [0, %d)", i, d.Rows))
+	}
+	return d.X[i*d.Cols : (i+1)*d.Cols : (i+1)*d.Cols]
+}
+
+// Subset returns a new Dataset holding copies of the given rows of d, in the
+// given order (an index may repeat). The result shares Features and Classes
+// with d. Subset panics if an index is out of range.
+func (d *Dataset) Subset(rows []int) *Dataset {
+	s := &Dataset{
+		X:        make([]float64, len(rows)*d.Cols),
+		Rows:     len(rows),
+		Cols:     d.Cols,
+		Features: d.Features,
+		Classes:  d.Classes,
+	}
+	if d.Y != nil {
+		s.Y = make([]int, len(rows))
+	}
+	for k, i := range rows {
+		copy(s.X[k*d.Cols:], d.Row(i))
+		if d.Y != nil {
+			s.Y[k] = d.Y[i]
+		}
+	}
+	return s
+}
+
+// Validate checks that the shapes agree (len(X) = Rows*Cols, len(Features) =
+// Cols, len(Y) = Rows unless Y is nil), that every value is finite, and that
+// every label is a valid class index. The error wraps ErrDataset.
+func (d *Dataset) Validate() error {
+	switch {
+	case d.Rows < 0 || d.Cols < 0:
+		return fmt.Errorf("%w: negative shape %d×%d", ErrDataset, d.Rows, d.Cols)
+	case len(d.X) != d.Rows*d.Cols:
+		return fmt.Errorf("%w: len(X) = %d, want Rows*Cols = %d×%d", ErrDataset, len(d.X), d.Rows, d.Cols)
+	case len(d.Features) != d.Cols:
+		return fmt.Errorf("%w: %d feature names for %d columns", ErrDataset, len(d.Features), d.Cols)
+	case d.Y != nil && len(d.Y) != d.Rows:
+		return fmt.Errorf("%w: %d labels for %d rows", ErrDataset, len(d.Y), d.Rows)
+	}
+	for i, v := range d.X {
+		if !finite(v) {
+			return fmt.Errorf("%w: row %d, feature %q is %v", ErrDataset, i/d.Cols, d.Features[i%d.Cols], v)
+		}
+	}
+	for i, y := range d.Y {
+		if y < 0 || y >= len(d.Classes) {
+			return fmt.Errorf("%w: row %d has class %d, want [0, %d)", ErrDataset, i, y, len(d.Classes))
+		}
+	}
+	return nil
+}
+
+// missing is the category that stands for a missing categorical cell.
+const missing = "NA"
+
+// isMissing reports whether a cell is missing: "NA" or empty.
+func isMissing(s string) bool { return s == "" || s == missing }
+
+func finite(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }
+
+// number parses a cell as a float64. ok reports whether s is written as a
+// number at all; f may still be NaN or ±Inf (also on overflow).
+func number(s string) (f float64, ok bool) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err == nil {
+		return f, true
+	}
+	if ne, isNum := err.(*strconv.NumError); isNum && ne.Err == strconv.ErrRange {
+		return f, true
+	}
+	return 0, false
+}
+
+// parseCell parses a numeric cell, reporting a bad one as a cellError.
+func parseCell(s string) (float64, error) {
+	f, ok := number(s)
+	if !ok {
+		return 0, &cellError{value: s, what: "is not a number", err: ErrNotNumber}
+	}
+	if !finite(f) {
+		return 0, &cellError{value: s, what: "is not a finite number (NaN and Inf are not allowed)", err: ErrNonFinite}
+	}
+	return f, nil
+}
+
+// classify returns the distinct labels sorted by sortClasses, and the class
+// index of each label.
+func classify(labels []string) (classes []string, y []int) {
+	index := make(map[string]int)
+	for _, s := range labels {
+		if _, ok := index[s]; !ok {
+			index[s] = 0
+			classes = append(classes, s)
+		}
+	}
+	sortClasses(classes)
+	for k, s := range classes {
+		index[s] = k
+	}
+	y = make([]int, len(labels))
+	for i, s := range labels {
+		y[i] = index[s]
+	}
+	return classes, y
+}
+
+// sortClasses sorts distinct label strings: by integer value if every label is
+// a base-10 integer ("2" < "10"), by string otherwise.
+func sortClasses(labels []string) {
+	for _, s := range labels {
+		if _, err := strconv.ParseInt(s, 10, 64); err != nil {
+			slices.Sort(labels)
+			return
+		}
+	}
+	slices.SortFunc(labels, func(a, b string) int {
+		x, _ := strconv.ParseInt(a, 10, 64)
+		y, _ := strconv.ParseInt(b, 10, 64)
+		return cmp.Or(cmp.Compare(x, y), strings.Compare(a, b))
+	})
+}

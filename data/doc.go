@@ -1,0 +1,126 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+// Package data reads the tables HorNets learns from and writes them back: CSV
+// and LibSVM files, the encoding of mixed columns into numbers, and the
+// synthetic logic-gate generator. It knows nothing of Gorgonia or of the
+// model; its product is a [Dataset], a dense row-major float64 table with
+// integer class labels.
+//
+// # CSV files
+//
+// [ReadCSV] reads a comma-separated file with a header row into a [Table] of
+// strings. The input may be gzip compressed; that is told by its first two
+// bytes (1f 8b), never by the file name. Cells are trimmed, blank lines are
+// skipped, and quoting follows RFC 4180 (package encoding/csv). The header
+// must name every column, once. Every row must have one cell per column. So
+//
+//	age, colour ,label
+//	31,  red, yes
+//
+//	NA,blue,no
+//
+// reads as the header [age colour label] and the rows [31 red yes] (line 2)
+// and [NA blue no] (line 4). An empty file, a header with no rows, a ragged
+// row, or binary content (a NUL byte or invalid UTF-8) is an error.
+//
+// # Encoding
+//
+// An [Encoder] is fitted on training data by [FitEncoder] and then applied
+// unchanged, by [Encoder.Transform], to the training table and to any later
+// one. It is stored in saved models as JSON. The label is the last column
+// unless [EncoderOptions] names another. A cell that is empty or exactly
+// "NA" is missing. For each other column:
+//
+//   - If every non-missing training cell is a number (strconv.ParseFloat), the
+//     column is numeric: it becomes one feature of the same name, and a
+//     missing cell gets the training mean (0 if the column has no value at
+//     all). NaN and Inf are not numbers HorNets can use: a numeric column
+//     holding "NaN", "Inf" or "-Inf" (or an overflowing "1e999") is an error,
+//     not a categorical column.
+//   - Otherwise the column is categorical: it becomes one 0/1 feature per
+//     distinct training value, named "column=value", in sorted order, and a
+//     missing cell is the category "NA". A value not seen in training gets
+//     zeros in the whole block, and is reported in a [Warning].
+//
+// The labels may be any strings. The classes are the distinct training labels,
+// sorted by value if they are all integers ("2" before "10") and as strings
+// otherwise; class i is Classes[i]. Training data must have at least two
+// classes and no missing label. With the training table
+//
+//	size,colour,label
+//	1.5,red,yes
+//	NA,blue,no
+//	2.5,NA,yes
+//
+// the features are [size colour=NA colour=blue colour=red], the classes are
+// [no yes], and the rows encode as
+//
+//	1.5  0 0 1  → yes (1)
+//	2    0 1 0  → no  (0)
+//	2.5  1 0 0  → yes (1)
+//
+// and the encoder's JSON is
+//
+//	{"label":"label","columns":[{"name":"size","kind":"numeric","mean":2},
+//	{"name":"colour","kind":"categorical","categories":["NA","blue","red"]}],
+//	"features":["size","colour=NA","colour=blue","colour=red"],"classes":["no","yes"]}
+//
+// Later tables are matched by column name, so their columns may come in any
+// order, and columns the encoder does not know are ignored. A later row
+// "3,green,no" encodes as 3 0 0 0 with the warning that colour "green" was
+// not seen in training. [Encoder.TransformUnlabelled] reads data
+// to predict, where the label column may be absent. [NumericDataset] is the
+// plain reader for tables that are numeric already: no encoding, no
+// imputation.
+//
+// # LibSVM files
+//
+// [ReadLibSVM] reads the sparse SVMlight format, one row per line: the label,
+// then index:value pairs with 1-based increasing indices; absent entries are
+// 0, "#" starts a comment and qid:n is ignored. Gzip is detected as for CSV.
+// The lines
+//
+//	+1 1:0.5 3:2 # first
+//	-1 qid:7 2:1
+//
+// read as features [f1 f2 f3], classes [-1 +1], and rows [0.5 0 2] → +1 and
+// [0 1 0] → -1.
+//
+// [WriteCSV] writes a Dataset as CSV, with the label column last and numbers
+// in the shortest form that reads back exactly.
+//
+// # Synthetic logic gates
+//
+// [NewSynth] makes the benchmark of the paper's section 4.1: n features, each
+// 0 or 1 with probability 1/2, and a label that is a [Gate] (and, or, xor,
+// xnor of two features, or not of one). The paper puts the target features at
+// positions 0 and 1; by default we draw them at random from the seed instead
+// ([RandomPositions]), so that a model is not rewarded for favouring the first
+// columns. [FirstPositions] gives the paper's setting. With Gate Xor, Features
+// 8 and Seed 5, [Synth.Describe] reads "label = xor(f2, f6)", and every row of
+// [Synth.Sample] has label f2 ⊕ f6:
+//
+//	f0 f1 f2 f3 f4 f5 f6 f7   label
+//	 0  0  1  1  1  1  0  0 → 1
+//	 1  1  1  1  1  0  1  1 → 0
+//
+// # Determinism
+//
+// The generator is driven only by its seed, through two PCG streams from
+// math/rand/v2: one picks the target features, the other draws the rows. The
+// same SynthConfig gives the same targets and the same bytes on every
+// machine, and the targets do not depend on how many rows are drawn.
+// Encoders sort their categories and classes, so they do not depend on map
+// order either.
+//
+// # Errors
+//
+// Problems with input are errors, never panics. Errors about a file are
+// *[ParseError] values that say where the problem is, like
+//
+//	train.csv:17: column "age": "abc" is not a number
+//
+// and wrap one of the ErrXxx sentinels, for errors.Is. Panics are kept for
+// programmer errors, such as an out-of-range row index, and the method's
+// documentation says so.
+package data

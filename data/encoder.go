@@ -1,0 +1,428 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package data
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Kind is how an input column is encoded.
+type Kind int
+
+const (
+	// Numeric columns are copied as numbers; a missing cell gets the training mean.
+	Numeric Kind = iota
+	// Categorical columns are one-hot encoded, one 0/1 feature per category.
+	Categorical
+)
+
+var kindNames = [...]string{"numeric", "categorical"}
+
+func (k Kind) String() string {
+	if k >= 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// MarshalText encodes k as its name, so that JSON files stay readable.
+func (k Kind) MarshalText() ([]byte, error) {
+	if k < 0 || int(k) >= len(kindNames) {
+		return nil, fmt.Errorf("%w: unknown column kind %d", ErrEncoder, int(k))
+	}
+	return []byte(kindNames[k]), nil
+}
+
+// UnmarshalText decodes a name written by MarshalText.
+func (k *Kind) UnmarshalText(b []byte) error {
+	i := slices.Index(kindNames[:], string(b))
+	if i < 0 {
+		return fmt.Errorf("%w: unknown column kind %q (valid: %s)", ErrEncoder, b, strings.Join(kindNames[:], ", "))
+	}
+	*k = Kind(i)
+	return nil
+}
+
+// Column records how one input column is encoded.
+type Column struct {
+	Name       string   `json:"name"`
+	Kind       Kind     `json:"kind"`
+	Mean       float64  `json:"mean,omitempty"`       // Numeric: training mean of the non-missing cells, 0 if there are none
+	Categories []string `json:"categories,omitempty"` // Categorical: sorted distinct training values, "NA" standing for missing
+}
+
+// EncoderOptions configures FitEncoder. The zero value is the default.
+type EncoderOptions struct {
+	// Label is the name of the label column. If empty, the last column is
+	// the label.
+	Label string
+}
+
+// Encoder turns tables into Datasets by rules fitted on training data (see
+// the package documentation). It is applied unchanged to later tables, and its
+// exported fields are all it needs, so it survives a JSON round trip.
+type Encoder struct {
+	Label    string   `json:"label"`    // name of the label column
+	Columns  []Column `json:"columns"`  // the input feature columns, in input order
+	Features []string `json:"features"` // output feature names, in output order
+	Classes  []string `json:"classes"`  // training labels; index = class id
+}
+
+// FitEncoder fits an Encoder on the training table t: it decides each feature
+// column's kind, records the numeric means and the categories, and collects
+// the classes. A missing training label is an error naming the line; fewer
+// than two classes is ErrSingleClass; a table with no feature column is
+// ErrNoFeatures; NaN or Inf in an otherwise numeric column is ErrNonFinite.
+func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
+	lab, err := labelColumn(t, opts.Label)
+	if err != nil {
+		return nil, err
+	}
+	e := &Encoder{Label: t.Header[lab]}
+	labels := make([]string, len(t.Rows))
+	for i, row := range t.Rows {
+		if isMissing(row[lab]) {
+			return nil, t.cellErr(i, e.Label, ErrMissingLabel)
+		}
+		labels[i] = row[lab]
+	}
+	e.Classes, _ = classify(labels)
+	if len(e.Classes) < 2 {
+		return nil, &ParseError{File: t.Name, Column: e.Label,
+			Err: fmt.Errorf("%w: every row has label %q", ErrSingleClass, e.Classes[0])}
+	}
+	names := make(map[string]string) // output feature name -> input column
+	for j, name := range t.Header {
+		if j == lab {
+			continue
+		}
+		c, err := fitColumn(t, j)
+		if err != nil {
+			return nil, err
+		}
+		e.Columns = append(e.Columns, c)
+		outs := []string{c.Name}
+		if c.Kind == Categorical {
+			outs = outs[:0]
+			for _, v := range c.Categories {
+				outs = append(outs, c.Name+"="+v)
+			}
+		}
+		for _, f := range outs {
+			if prev, dup := names[f]; dup {
+				return nil, &ParseError{File: t.Name, Column: name,
+					Err: fmt.Errorf("%w: encoded feature %q also comes from column %q", ErrHeader, f, prev)}
+			}
+			names[f] = name
+		}
+		e.Features = append(e.Features, outs...)
+	}
+	return e, nil
+}
+
+// fitColumn decides the kind of column j and fits its parameters.
+func fitColumn(t *Table, j int) (Column, error) {
+	c := Column{Name: t.Header[j], Kind: Numeric}
+	sum, n, bad := 0.0, 0, -1
+	for i, row := range t.Rows {
+		if isMissing(row[j]) {
+			continue
+		}
+		f, ok := number(row[j])
+		if !ok {
+			c.Kind = Categorical
+			break
+		}
+		if !finite(f) {
+			if bad < 0 {
+				bad = i
+			}
+			continue
+		}
+		sum += f
+		n++
+	}
+	switch {
+	case c.Kind == Categorical:
+		seen := make(map[string]bool)
+		for _, row := range t.Rows {
+			v := row[j]
+			if isMissing(v) {
+				v = missing
+			}
+			seen[v] = true
+		}
+		c.Categories = slices.Sorted(maps.Keys(seen))
+	case bad >= 0:
+		_, err := parseCell(t.Rows[bad][j])
+		return c, t.cellErr(bad, c.Name, err)
+	case n > 0:
+		c.Mean = sum / float64(n)
+		if !finite(c.Mean) { // the sum overflowed: scale first
+			c.Mean = 0
+			for _, row := range t.Rows {
+				if !isMissing(row[j]) {
+					f, _ := number(row[j])
+					c.Mean += f / float64(n)
+				}
+			}
+		}
+	}
+	return c, nil
+}
+
+// labelColumn checks that t has a header, rows of the right width and at
+// least one feature column, and returns the index of the label column (the
+// last one if name is "").
+func labelColumn(t *Table, name string) (int, error) {
+	if len(t.Header) == 0 {
+		return 0, &ParseError{File: t.Name, Err: ErrEmpty}
+	}
+	if len(t.Rows) == 0 {
+		return 0, &ParseError{File: t.Name, Err: ErrNoRows}
+	}
+	lab := len(t.Header) - 1
+	if name != "" {
+		if lab = slices.Index(t.Header, name); lab < 0 {
+			return 0, &ParseError{File: t.Name, Column: name, Err: fmt.Errorf("%w: no label column of that name", ErrNoColumn)}
+		}
+	}
+	if len(t.Header) < 2 {
+		return 0, &ParseError{File: t.Name,
+			Err: fmt.Errorf("%w: the only column, %q, is the label", ErrNoFeatures, t.Header[lab])}
+	}
+	for i, row := range t.Rows {
+		if len(row) != len(t.Header) {
+			return 0, t.cellErr(i, "", fmt.Errorf("%w: got %d, want %d as in the header", ErrFieldCount, len(row), len(t.Header)))
+		}
+	}
+	return lab, nil
+}
+
+// Warning reports cells of one column, at transform time, whose category was
+// not seen in training. They are encoded as all zeros in the column's one-hot
+// block.
+type Warning struct {
+	Column, Value string
+	Count         int // number of rows
+}
+
+func (w Warning) String() string {
+	rows := "rows"
+	if w.Count == 1 {
+		rows = "row"
+	}
+	return fmt.Sprintf("column %q: category %q was not seen in training (%d %s encoded as all zeros)", w.Column, w.Value, w.Count, rows)
+}
+
+// Transform encodes t, which must hold every column the encoder was fitted on
+// (found by name, in any order; other columns are ignored) and the label
+// column. A label that is not a training class is an ErrUnknownLabel error
+// naming the file, line, column and value. Unseen categories are not errors;
+// they come back as warnings, sorted by column then value.
+func (e *Encoder) Transform(t *Table) (*Dataset, []Warning, error) {
+	return e.transform(t, true)
+}
+
+// TransformUnlabelled is Transform for data to predict: the label column is
+// ignored if present, and the Dataset's Y is nil. Its Classes are still the
+// training classes.
+func (e *Encoder) TransformUnlabelled(t *Table) (*Dataset, []Warning, error) {
+	return e.transform(t, false)
+}
+
+func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error) {
+	offs, width, err := e.check()
+	if err != nil {
+		return nil, nil, err
+	}
+	pos := make(map[string]int, len(t.Header))
+	for j, name := range t.Header {
+		pos[name] = j
+	}
+	src := make([]int, len(e.Columns)) // position of each encoder column in t
+	for k, c := range e.Columns {
+		var ok bool
+		if src[k], ok = pos[c.Name]; !ok {
+			return nil, nil, &ParseError{File: t.Name, Column: c.Name, Err: fmt.Errorf("%w: the encoder was fitted on it", ErrNoColumn)}
+		}
+	}
+	lab := -1
+	if labelled {
+		var ok bool
+		if lab, ok = pos[e.Label]; !ok {
+			return nil, nil, &ParseError{File: t.Name, Column: e.Label,
+				Err: fmt.Errorf("%w: the label column is required (TransformUnlabelled reads data without labels)", ErrNoColumn)}
+		}
+	}
+	cats := make([]map[string]int, len(e.Columns))
+	for k, c := range e.Columns {
+		if c.Kind == Categorical {
+			cats[k] = make(map[string]int, len(c.Categories))
+			for o, v := range c.Categories {
+				cats[k][v] = o
+			}
+		}
+	}
+	classes := make(map[string]int, len(e.Classes))
+	for y, s := range e.Classes {
+		classes[s] = y
+	}
+	d := &Dataset{
+		X:        make([]float64, len(t.Rows)*width),
+		Rows:     len(t.Rows),
+		Cols:     width,
+		Features: slices.Clone(e.Features),
+		Classes:  slices.Clone(e.Classes),
+	}
+	if labelled {
+		d.Y = make([]int, d.Rows)
+	}
+	type unseenKey struct {
+		col   int
+		value string
+	}
+	unseen := make(map[unseenKey]int)
+	for i, row := range t.Rows {
+		if len(row) != len(t.Header) {
+			return nil, nil, t.cellErr(i, "", fmt.Errorf("%w: got %d, want %d as in the header", ErrFieldCount, len(row), len(t.Header)))
+		}
+		x := d.X[i*width : (i+1)*width]
+		for k, c := range e.Columns {
+			v := row[src[k]]
+			if c.Kind == Numeric {
+				if isMissing(v) {
+					x[offs[k]] = c.Mean
+					continue
+				}
+				f, err := parseCell(v)
+				if err != nil {
+					return nil, nil, t.cellErr(i, c.Name, err)
+				}
+				x[offs[k]] = f
+				continue
+			}
+			if isMissing(v) {
+				v = missing
+			}
+			if o, ok := cats[k][v]; ok {
+				x[offs[k]+o] = 1
+			} else {
+				unseen[unseenKey{k, v}]++
+			}
+		}
+		if !labelled {
+			continue
+		}
+		v := row[lab]
+		if isMissing(v) {
+			return nil, nil, t.cellErr(i, e.Label, ErrMissingLabel)
+		}
+		y, ok := classes[v]
+		if !ok {
+			return nil, nil, t.cellErr(i, e.Label, &cellError{value: v, what: "is not a training class " + listClasses(e.Classes), err: ErrUnknownLabel})
+		}
+		d.Y[i] = y
+	}
+	keys := slices.SortedFunc(maps.Keys(unseen), func(a, b unseenKey) int {
+		if a.col != b.col {
+			return a.col - b.col
+		}
+		return strings.Compare(a.value, b.value)
+	})
+	var warns []Warning
+	for _, key := range keys {
+		warns = append(warns, Warning{Column: e.Columns[key.col].Name, Value: key.value, Count: unseen[key]})
+	}
+	return d, warns, nil
+}
+
+// listClasses formats a short list of classes for a message.
+func listClasses(classes []string) string {
+	const most = 10
+	var b strings.Builder
+	b.WriteString("(")
+	for i, c := range classes {
+		if i == most {
+			fmt.Fprintf(&b, ", … %d more", len(classes)-most)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q", c)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// check verifies that e is consistent (it may come from edited JSON) and
+// returns the output offset of each column and the output width.
+func (e *Encoder) check() (offs []int, width int, err error) {
+	if e.Label == "" {
+		return nil, 0, fmt.Errorf("%w: no label column name", ErrEncoder)
+	}
+	offs = make([]int, len(e.Columns))
+	for k, c := range e.Columns {
+		offs[k] = width
+		switch c.Kind {
+		case Numeric:
+			if !finite(c.Mean) {
+				return nil, 0, fmt.Errorf("%w: column %q has mean %v", ErrEncoder, c.Name, c.Mean)
+			}
+			width++
+		case Categorical:
+			width += len(c.Categories)
+		default:
+			return nil, 0, fmt.Errorf("%w: column %q has unknown kind %v", ErrEncoder, c.Name, c.Kind)
+		}
+	}
+	if width == 0 {
+		return nil, 0, fmt.Errorf("%w: it encodes no features", ErrEncoder)
+	}
+	if len(e.Features) != width {
+		return nil, 0, fmt.Errorf("%w: %d feature names for %d encoded features", ErrEncoder, len(e.Features), width)
+	}
+	return offs, width, nil
+}
+
+// NumericDataset converts a table whose feature columns are all numeric,
+// without encoding: the features keep their column names, and the classes
+// are the table's distinct labels sorted as in FitEncoder (a single class is
+// allowed here). label names the label column; "" means the last column. A
+// missing cell is an ErrMissingValue error, since nothing is imputed.
+func NumericDataset(t *Table, label string) (*Dataset, error) {
+	lab, err := labelColumn(t, label)
+	if err != nil {
+		return nil, err
+	}
+	d := &Dataset{Rows: len(t.Rows), Cols: len(t.Header) - 1}
+	d.Features = slices.Delete(slices.Clone(t.Header), lab, lab+1)
+	d.X = make([]float64, 0, d.Rows*d.Cols)
+	labels := make([]string, len(t.Rows))
+	for i, row := range t.Rows {
+		for j, v := range row {
+			if j == lab {
+				continue
+			}
+			if isMissing(v) {
+				return nil, t.cellErr(i, t.Header[j], &cellError{value: v,
+					what: "is a missing value (NumericDataset does not impute; use FitEncoder)", err: ErrMissingValue})
+			}
+			f, err := parseCell(v)
+			if err != nil {
+				return nil, t.cellErr(i, t.Header[j], err)
+			}
+			d.X = append(d.X, f)
+		}
+		if isMissing(row[lab]) {
+			return nil, t.cellErr(i, t.Header[lab], ErrMissingLabel)
+		}
+		labels[i] = row[lab]
+	}
+	d.Classes, d.Y = classify(labels)
+	return d, nil
+}

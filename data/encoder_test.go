@@ -1,0 +1,393 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package data
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// table reads CSV text, failing t on error.
+func table(t testing.TB, name, text string) *Table {
+	t.Helper()
+	tab, err := ReadCSV(strings.NewReader(text), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+const trainCSV = `size,colour,label
+1.5,red,yes
+NA,blue,no
+2.5,NA,yes
+`
+
+func TestEncoderRoundTrip(t *testing.T) {
+	t.Parallel()
+	train := table(t, "train.csv", trainCSV)
+	e, err := FitEncoder(train, EncoderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEnc := &Encoder{
+		Label: "label",
+		Columns: []Column{
+			{Name: "size", Kind: Numeric, Mean: 2},
+			{Name: "colour", Kind: Categorical, Categories: []string{"NA", "blue", "red"}},
+		},
+		Features: []string{"size", "colour=NA", "colour=blue", "colour=red"},
+		Classes:  []string{"no", "yes"},
+	}
+	if !reflect.DeepEqual(e, wantEnc) {
+		t.Fatalf("encoder\ngot  %+v\nwant %+v", e, wantEnc)
+	}
+
+	d, warns, err := e.Transform(train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Dataset{
+		X: []float64{
+			1.5, 0, 0, 1,
+			2, 0, 1, 0,
+			2.5, 1, 0, 0,
+		},
+		Rows: 3, Cols: 4,
+		Y:        []int{1, 0, 1},
+		Features: wantEnc.Features,
+		Classes:  wantEnc.Classes,
+	}
+	if !reflect.DeepEqual(d, want) || warns != nil {
+		t.Errorf("train\ngot  %+v %v\nwant %+v []", d, warns, want)
+	}
+
+	// Columns in another order, an extra column, unseen categories.
+	test := table(t, "test.csv", `id,label,colour,size
+a,no,green,3
+b,yes,blue,
+c,no,green,-1
+d,yes,NA,4
+e,no,pink,0
+`)
+	d, warns, err = e.Transform(test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = &Dataset{
+		X: []float64{
+			3, 0, 0, 0,
+			2, 0, 1, 0,
+			-1, 0, 0, 0,
+			4, 1, 0, 0,
+			0, 0, 0, 0,
+		},
+		Rows: 5, Cols: 4,
+		Y:        []int{0, 1, 0, 1, 0},
+		Features: wantEnc.Features,
+		Classes:  wantEnc.Classes,
+	}
+	wantWarns := []Warning{{"colour", "green", 2}, {"colour", "pink", 1}}
+	if !reflect.DeepEqual(d, want) {
+		t.Errorf("test\ngot  %+v\nwant %+v", d, want)
+	}
+	if !reflect.DeepEqual(warns, wantWarns) {
+		t.Errorf("warnings\ngot  %v\nwant %v", warns, wantWarns)
+	}
+	wantMsg := `column "colour": category "green" was not seen in training (2 rows encoded as all zeros)`
+	if got := warns[0].String(); got != wantMsg {
+		t.Errorf("warning\ngot  %s\nwant %s", got, wantMsg)
+	}
+
+	// Unlabelled: no label column at all, Y nil, Classes kept.
+	u, warns, err := e.TransformUnlabelled(table(t, "new.csv", "colour,size\nred,7\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantU := &Dataset{X: []float64{7, 0, 0, 1}, Rows: 1, Cols: 4, Features: wantEnc.Features, Classes: wantEnc.Classes}
+	if !reflect.DeepEqual(u, wantU) || warns != nil {
+		t.Errorf("unlabelled\ngot  %+v %v\nwant %+v []", u, warns, wantU)
+	}
+
+	// The encoder survives JSON and transforms identically.
+	js, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantJSON := `{"label":"label","columns":[{"name":"size","kind":"numeric","mean":2},` +
+		`{"name":"colour","kind":"categorical","categories":["NA","blue","red"]}],` +
+		`"features":["size","colour=NA","colour=blue","colour=red"],"classes":["no","yes"]}`
+	if string(js) != wantJSON {
+		t.Errorf("JSON\ngot  %s\nwant %s", js, wantJSON)
+	}
+	var e2 Encoder
+	if err := json.Unmarshal(js, &e2); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&e2, e) {
+		t.Errorf("JSON round trip\ngot  %+v\nwant %+v", &e2, e)
+	}
+	for _, tab := range []*Table{train, test} {
+		d1, w1, err1 := e.Transform(tab)
+		d2, w2, err2 := e2.Transform(tab)
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(d1, d2) || !reflect.DeepEqual(w1, w2) {
+			t.Errorf("%s: transforms differ after JSON\ngot  %v %v %v\nwant %v %v %v", tab.Name, d2, w2, err2, d1, w1, err1)
+		}
+	}
+}
+
+func TestFitEncoderColumns(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name    string
+		csv     string
+		opts    EncoderOptions
+		columns []Column
+		classes []string
+	}{{
+		name:    "all missing numeric column has mean 0",
+		csv:     "a,b,label\nNA,1,x\n,2,y\n",
+		columns: []Column{{Name: "a", Kind: Numeric}, {Name: "b", Kind: Numeric, Mean: 1.5}},
+		classes: []string{"x", "y"},
+	}, {
+		name:    "one word makes a column categorical",
+		csv:     "a,label\n1,x\n2,y\nthree,y\n1,x\n",
+		columns: []Column{{Name: "a", Kind: Categorical, Categories: []string{"1", "2", "three"}}},
+		classes: []string{"x", "y"},
+	}, {
+		name:    "NaN beside a word is just a category",
+		csv:     "a,label\nNaN,x\nabc,y\n",
+		columns: []Column{{Name: "a", Kind: Categorical, Categories: []string{"NaN", "abc"}}},
+		classes: []string{"x", "y"},
+	}, {
+		name:    "label option picks a middle column",
+		csv:     "a,class,b\n1,p,2\n3,q,4\n",
+		opts:    EncoderOptions{Label: "class"},
+		columns: []Column{{Name: "a", Kind: Numeric, Mean: 2}, {Name: "b", Kind: Numeric, Mean: 3}},
+		classes: []string{"p", "q"},
+	}, {
+		name:    "mean of huge values does not overflow",
+		csv:     "a,label\n1e308,x\n1.5e308,y\n",
+		columns: []Column{{Name: "a", Kind: Numeric, Mean: 1.25e308}},
+		classes: []string{"x", "y"},
+	}, {
+		name:    "numeric formats",
+		csv:     "a,label\n1e3,x\n-0.5,y\n+2,y\n0x1p4,x\n",
+		columns: []Column{{Name: "a", Kind: Numeric, Mean: (1000 - 0.5 + 2 + 16) / 4.0}},
+		classes: []string{"x", "y"},
+	}} {
+		t.Run(tt.name, func(t *testing.T) {
+			e, err := FitEncoder(table(t, "t.csv", tt.csv), tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(e.Columns, tt.columns) || !slices.Equal(e.Classes, tt.classes) {
+				t.Errorf("got  %+v %q\nwant %+v %q", e.Columns, e.Classes, tt.columns, tt.classes)
+			}
+		})
+	}
+}
+
+func TestClassOrder(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name   string
+		labels []string
+		want   []string
+	}{
+		{"strings", []string{"b", "a", "c", "a"}, []string{"a", "b", "c"}},
+		{"integers numerically", []string{"10", "2", "1", "2"}, []string{"1", "2", "10"}},
+		{"signed integers", []string{"+1", "-1"}, []string{"-1", "+1"}},
+		{"equal values by string", []string{"02", "2", "1"}, []string{"1", "02", "2"}},
+		{"one non-integer sorts all as strings", []string{"2", "10", "x"}, []string{"10", "2", "x"}},
+		{"decimals are not integers", []string{"2", "10", "1.5"}, []string{"1.5", "10", "2"}},
+		{"case", []string{"b", "B", "a"}, []string{"B", "a", "b"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString("f,label\n")
+			for _, l := range tt.labels {
+				b.WriteString("1," + l + "\n")
+			}
+			e, err := FitEncoder(table(t, "t.csv", b.String()), EncoderOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(e.Classes, tt.want) {
+				t.Errorf("got  %q\nwant %q", e.Classes, tt.want)
+			}
+			d, _, err := e.Transform(table(t, "t.csv", b.String()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, y := range d.Y {
+				if got := d.Classes[y]; got != tt.labels[i] {
+					t.Errorf("row %d: got %q\nwant %q", i, got, tt.labels[i])
+				}
+			}
+		})
+	}
+}
+
+func TestFitEncoderErrors(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name  string
+		csv   string
+		opts  EncoderOptions
+		table *Table // instead of csv
+		want  error
+		msg   string
+	}{
+		{name: "NaN in numeric column", csv: "a,label\n1,x\n\nNaN,y\n", want: ErrNonFinite,
+			msg: `tr.csv:4: column "a": "NaN" is not a finite number (NaN and Inf are not allowed)`},
+		{name: "Inf in numeric column", csv: "a,label\n1,x\n-Inf,y\n+Inf,y\n", want: ErrNonFinite,
+			msg: `tr.csv:3: column "a": "-Inf" is not a finite number (NaN and Inf are not allowed)`},
+		{name: "overflow in numeric column", csv: "a,label\n1,x\n1e999,y\n", want: ErrNonFinite,
+			msg: `tr.csv:3: column "a": "1e999" is not a finite number (NaN and Inf are not allowed)`},
+		{name: "missing label", csv: "a,label\n1,x\n2,y\n3,NA\n", want: ErrMissingLabel,
+			msg: `tr.csv:4: column "label": missing label`},
+		{name: "empty label", csv: "a,label\n1,\n2,y\n", want: ErrMissingLabel,
+			msg: `tr.csv:2: column "label": missing label`},
+		{name: "single class", csv: "a,label\n1,x\n2,x\n", want: ErrSingleClass,
+			msg: `tr.csv: column "label": fewer than two classes: every row has label "x"`},
+		{name: "no feature columns", csv: "label\nx\ny\n", want: ErrNoFeatures,
+			msg: `tr.csv: no feature columns: the only column, "label", is the label`},
+		{name: "label column not found", csv: "a,b\n1,x\n", opts: EncoderOptions{Label: "class"}, want: ErrNoColumn,
+			msg: `tr.csv: column "class": column not found: no label column of that name`},
+		{name: "encoded names collide", csv: "a,a=b,label\nb,1,x\nc,2,y\n", want: ErrHeader,
+			msg: `tr.csv: column "a=b": bad header: encoded feature "a=b" also comes from column "a"`},
+		{name: "empty table", table: &Table{Name: "h"}, want: ErrEmpty, msg: "h: empty input"},
+		{name: "no rows", table: &Table{Name: "h", Header: []string{"a", "b"}}, want: ErrNoRows,
+			msg: "h: no data rows after the header"},
+		{name: "ragged hand-built table", table: &Table{Name: "h", Header: []string{"a", "b"}, Rows: [][]string{{"1", "x"}, {"2"}}, Lines: []int{5, 6}},
+			want: ErrFieldCount, msg: "h:6: wrong number of fields: got 1, want 2 as in the header"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tab := tt.table
+			if tab == nil {
+				tab = table(t, "tr.csv", tt.csv)
+			}
+			e, err := FitEncoder(tab, tt.opts)
+			if e != nil {
+				t.Errorf("got encoder %+v with error", e)
+			}
+			checkErr(t, err, tt.want, tt.msg)
+		})
+	}
+}
+
+func TestTransformErrors(t *testing.T) {
+	t.Parallel()
+	e, err := FitEncoder(table(t, "train.csv", trainCSV), EncoderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name       string
+		csv        string
+		unlabelled bool
+		want       error
+		msg        string
+	}{
+		{name: "not a number", csv: "size,colour,label\n1,red,yes\n\nabc,red,no\n", want: ErrNotNumber,
+			msg: `test.csv:4: column "size": "abc" is not a number`},
+		{name: "not a number unlabelled", csv: "size,colour\n1x,red\n", unlabelled: true, want: ErrNotNumber,
+			msg: `test.csv:2: column "size": "1x" is not a number`},
+		{name: "Inf", csv: "size,colour,label\ninf,red,yes\n", want: ErrNonFinite,
+			msg: `test.csv:2: column "size": "inf" is not a finite number (NaN and Inf are not allowed)`},
+		{name: "unknown label", csv: "size,colour,label\n1,red,yes\n2,red,maybe\n", want: ErrUnknownLabel,
+			msg: `test.csv:3: column "label": "maybe" is not a training class ("no", "yes")`},
+		{name: "missing label", csv: "size,colour,label\n1,red,NA\n", want: ErrMissingLabel,
+			msg: `test.csv:2: column "label": missing label`},
+		{name: "missing feature column", csv: "colour,label\nred,yes\n", want: ErrNoColumn,
+			msg: `test.csv: column "size": column not found: the encoder was fitted on it`},
+		{name: "missing label column", csv: "size,colour\n1,red\n", want: ErrNoColumn,
+			msg: `test.csv: column "label": column not found: the label column is required (TransformUnlabelled reads data without labels)`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tr := e.Transform
+			if tt.unlabelled {
+				tr = e.TransformUnlabelled
+			}
+			d, _, err := tr(table(t, "test.csv", tt.csv))
+			if d != nil {
+				t.Errorf("got dataset %+v with error", d)
+			}
+			checkErr(t, err, tt.want, tt.msg)
+		})
+	}
+
+	t.Run("many classes are elided", func(t *testing.T) {
+		var b strings.Builder
+		b.WriteString("a,label\n")
+		for i := range 12 {
+			b.WriteString("1,c" + string(rune('a'+i)) + "\n")
+		}
+		e, err := FitEncoder(table(t, "t.csv", b.String()), EncoderOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = e.Transform(table(t, "u.csv", "a,label\n1,zz\n"))
+		checkErr(t, err, ErrUnknownLabel, `u.csv:2: column "label": "zz" is not a training class `+
+			`("ca", "cb", "cc", "cd", "ce", "cf", "cg", "ch", "ci", "cj", … 2 more)`)
+	})
+}
+
+func TestEncoderJSONErrors(t *testing.T) {
+	t.Parallel()
+	tab := table(t, "t.csv", trainCSV)
+	for _, tt := range []struct {
+		name, json, msg string
+	}{
+		{"unknown kind", `{"label":"label","columns":[{"name":"size","kind":"ordinal"}],"features":["size"],"classes":["no","yes"]}`,
+			`data: invalid encoder: unknown column kind "ordinal" (valid: numeric, categorical)`},
+		{"feature count", `{"label":"label","columns":[{"name":"size","kind":"numeric"}],"features":["size","x"],"classes":["no","yes"]}`,
+			"data: invalid encoder: 2 feature names for 1 encoded features"},
+		{"no label", `{"columns":[{"name":"size","kind":"numeric"}],"features":["size"],"classes":["no","yes"]}`,
+			"data: invalid encoder: no label column name"},
+		{"no features", `{"label":"label","columns":[],"features":[],"classes":["no","yes"]}`,
+			"data: invalid encoder: it encodes no features"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var e Encoder
+			err := json.Unmarshal([]byte(tt.json), &e)
+			if err == nil {
+				_, _, err = e.Transform(tab)
+			}
+			checkErr(t, err, ErrEncoder, tt.msg)
+		})
+	}
+}
+
+func TestNumericDataset(t *testing.T) {
+	t.Parallel()
+	d, err := NumericDataset(table(t, "n.csv", "a,y,b\n1,10,-1\n2.5,2,0\n"), "y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Dataset{X: []float64{1, -1, 2.5, 0}, Rows: 2, Cols: 2, Y: []int{1, 0}, Features: []string{"a", "b"}, Classes: []string{"2", "10"}}
+	if !reflect.DeepEqual(d, want) {
+		t.Errorf("got  %+v\nwant %+v", d, want)
+	}
+
+	for _, tt := range []struct {
+		name, csv string
+		want      error
+		msg       string
+	}{
+		{"missing value", "a,label\n1,x\nNA,y\n", ErrMissingValue,
+			`n.csv:3: column "a": "NA" is a missing value (NumericDataset does not impute; use FitEncoder)`},
+		{"not a number", "a,label\n1,x\nred,y\n", ErrNotNumber, `n.csv:3: column "a": "red" is not a number`},
+		{"NaN", "a,label\nNaN,x\n", ErrNonFinite, `n.csv:2: column "a": "NaN" is not a finite number (NaN and Inf are not allowed)`},
+		{"missing label", "a,label\n1,\n", ErrMissingLabel, `n.csv:2: column "label": missing label`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NumericDataset(table(t, "n.csv", tt.csv), "")
+			checkErr(t, err, tt.want, tt.msg)
+		})
+	}
+}

@@ -1,0 +1,122 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package data
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors. Most of them reach the caller wrapped in a *ParseError that
+// says where the problem is; test for them with errors.Is.
+var (
+	// ErrEmpty means that the input holds no header row: it is empty, or
+	// blank, or (for LibSVM) holds only comments.
+	ErrEmpty = errors.New("data: empty input")
+	// ErrNoRows means that a CSV input has a header row but no data rows.
+	ErrNoRows = errors.New("data: no data rows after the header")
+	// ErrHeader means that a column name is empty or is used twice, or that
+	// two encoded features would get the same name.
+	ErrHeader = errors.New("data: bad header")
+	// ErrFieldCount means that a row does not have one cell per header column.
+	ErrFieldCount = errors.New("data: wrong number of fields")
+	// ErrSyntax means that a line cannot be parsed: a CSV quoting error, or a
+	// LibSVM token that is not index:value.
+	ErrSyntax = errors.New("data: syntax error")
+	// ErrBinary means that the input is not text: it holds a NUL byte or
+	// invalid UTF-8 (after gzip decompression, if it was compressed).
+	ErrBinary = errors.New("data: binary content, not text")
+	// ErrIsDir means that a directory was given where a file was expected.
+	ErrIsDir = errors.New("data: is a directory, not a file")
+	// ErrNotNumber means that a cell of a numeric column is not a number.
+	ErrNotNumber = errors.New("data: not a number")
+	// ErrNonFinite means that a cell is NaN or ±Inf (or overflows float64);
+	// only finite numbers are allowed.
+	ErrNonFinite = errors.New("data: NaN or Inf not allowed")
+	// ErrMissingValue means that NumericDataset met a missing cell, which it
+	// does not impute.
+	ErrMissingValue = errors.New("data: missing value")
+	// ErrMissingLabel means that a row's label cell is missing (NA or empty).
+	ErrMissingLabel = errors.New("data: missing label")
+	// ErrUnknownLabel means that a label was not among the training classes.
+	ErrUnknownLabel = errors.New("data: unknown label")
+	// ErrSingleClass means that training data has fewer than two classes.
+	ErrSingleClass = errors.New("data: fewer than two classes")
+	// ErrNoColumn means that a needed column (the label, or a column the
+	// encoder was fitted on) is not in the table.
+	ErrNoColumn = errors.New("data: column not found")
+	// ErrNoFeatures means that there is nothing to learn from: no feature
+	// columns besides the label, or no LibSVM features.
+	ErrNoFeatures = errors.New("data: no feature columns")
+	// ErrIndex means a LibSVM feature index that is below 1, out of
+	// increasing order, or beyond the declared number of features.
+	ErrIndex = errors.New("data: bad feature index")
+	// ErrEncoder means that an Encoder is inconsistent, typically after it
+	// was decoded from edited JSON.
+	ErrEncoder = errors.New("data: invalid encoder")
+	// ErrDataset means that Dataset.Validate found a problem.
+	ErrDataset = errors.New("data: invalid dataset")
+	// ErrUnknownGate means that ParseGate did not recognise a gate name.
+	ErrUnknownGate = errors.New("data: unknown gate")
+	// ErrSynthConfig means that a SynthConfig field is out of range.
+	ErrSynthConfig = errors.New("data: invalid synth config")
+)
+
+// ParseError reports a problem in an input file, with its address. Unknown
+// parts are zero and left out of the message, which reads like
+//
+//	data.csv:17: column "age": "abc" is not a number
+//
+// Err is one of the sentinels above, possibly wrapped with detail, so
+// errors.Is(err, ErrNotNumber) works on a *ParseError.
+type ParseError struct {
+	File   string // the name given to the reader, or the path
+	Line   int    // 1-based line in the (decompressed) input; 0 if unknown
+	Column string // column or feature name; "" if unknown
+	Err    error  // the cause
+}
+
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		if e.File != "" {
+			b.WriteByte(':')
+		} else {
+			b.WriteString("line ")
+		}
+		b.WriteString(strconv.Itoa(e.Line))
+	}
+	if e.Column != "" {
+		if b.Len() > 0 {
+			b.WriteString(": ")
+		}
+		b.WriteString("column ")
+		b.WriteString(strconv.Quote(e.Column))
+	}
+	if b.Len() > 0 {
+		b.WriteString(": ")
+	}
+	if e.Err == nil {
+		b.WriteString("unknown error")
+	} else {
+		// The address already says which package is speaking.
+		b.WriteString(strings.TrimPrefix(e.Err.Error(), "data: "))
+	}
+	return b.String()
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// cellError is the cause of a ParseError about one cell or token: it quotes
+// the offending text, says what is wrong, and unwraps to a sentinel.
+type cellError struct {
+	value string // the offending cell or token
+	what  string // e.g. "is not a number"
+	err   error  // the sentinel
+}
+
+func (e *cellError) Error() string { return strconv.Quote(e.value) + " " + e.what }
+
+func (e *cellError) Unwrap() error { return e.err }

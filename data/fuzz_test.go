@@ -1,0 +1,109 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package data
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// FuzzReadCSV checks that arbitrary bytes never make the reader or the
+// encoder panic, that a table the encoder accepts encodes into a valid
+// Dataset, and that the Dataset survives WriteCSV → ReadCSV → NumericDataset.
+func FuzzReadCSV(f *testing.F) {
+	for _, s := range []string{
+		trainCSV,
+		"",
+		"a,b\n1,2\n",
+		"a,label\nNaN,x\n1,y\n",
+		"x,y,label\n1,a,p\nNA,,q\n1e308,b,p\n",
+		"a,\"b\nc\",label\n\"1\",2,3\n4,5,6\n",
+		"a,a=b,label\nb,1,x\nc,2,y\n",
+		"\x1f\x8b",
+		"a\x00,b\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte(gz(f, trainCSV)))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		tab, err := ReadCSV(bytes.NewReader(in), "fuzz.csv")
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error is not a *ParseError: %v", err)
+			}
+			return
+		}
+		for i, row := range tab.Rows {
+			if len(row) != len(tab.Header) || (i > 0 && tab.Lines[i] <= tab.Lines[i-1]) {
+				t.Fatalf("row %d: %d cells for %d columns, line %d", i, len(row), len(tab.Header), tab.Lines[i])
+			}
+		}
+		e, err := FitEncoder(tab, EncoderOptions{})
+		if err != nil {
+			return
+		}
+		d, warns, err := e.Transform(tab)
+		if err != nil {
+			t.Fatalf("the training table does not transform: %v", err)
+		}
+		if warns != nil {
+			t.Errorf("unseen categories in the training table: %v", warns)
+		}
+		if err := d.Validate(); err != nil {
+			t.Fatal(err)
+		}
+
+		var buf bytes.Buffer
+		if err := WriteCSV(&buf, d); err != nil {
+			if errors.Is(err, ErrHeader) { // a feature named "label"
+				return
+			}
+			t.Fatal(err)
+		}
+		tab2, err := ReadCSV(&buf, "round.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := NumericDataset(tab2, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(back.X, d.X) || !slices.Equal(back.Y, d.Y) || !slices.Equal(back.Classes, d.Classes) {
+			t.Errorf("round trip changed the data\ngot  %+v\nwant %+v", back, d)
+		}
+		// ReadCSV drops one byte order mark from the start of a file; a
+		// first name that starts with another one cannot survive.
+		if !strings.HasPrefix(d.Features[0], "\uFEFF") && !reflect.DeepEqual(back.Features, d.Features) {
+			t.Errorf("round trip changed the names\ngot  %q\nwant %q", back.Features, d.Features)
+		}
+	})
+}
+
+// FuzzReadLibSVM checks that arbitrary bytes never make the LibSVM reader
+// panic and that whatever it accepts is a valid Dataset.
+func FuzzReadLibSVM(f *testing.F) {
+	for _, s := range []string{
+		"+1 1:0.5 3:2 # c\n-1 qid:7 2:1\n",
+		"1 5:1 2:1\n",
+		"a 1:x\n",
+		"",
+	} {
+		f.Add([]byte(s), 0)
+	}
+	f.Add([]byte("1 1:1\n0 4:2\n"), 3)
+	f.Fuzz(func(t *testing.T, in []byte, n int) {
+		n %= 1 << 12 // keep the dense table small
+		d, err := ReadLibSVM(bytes.NewReader(in), "fuzz.svm", n)
+		if err != nil {
+			return
+		}
+		if err := d.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

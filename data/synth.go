@@ -1,0 +1,200 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package data
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Gate is the logic function that makes the label of a synthetic dataset.
+type Gate int
+
+const (
+	And  Gate = iota // a ∧ b
+	Or               // a ∨ b
+	Not              // ¬a (one input)
+	Xor              // a ⊕ b
+	Xnor             // ¬(a ⊕ b)
+)
+
+var gateNames = [...]string{"and", "or", "not", "xor", "xnor"}
+
+// String returns the gate's name as ParseGate accepts it.
+func (g Gate) String() string {
+	if g >= 0 && int(g) < len(gateNames) {
+		return gateNames[g]
+	}
+	return fmt.Sprintf("Gate(%d)", int(g))
+}
+
+// ParseGate returns the gate named s (and, or, not, xor, xnor; case
+// insensitive). The error for any other name lists the valid ones.
+func ParseGate(s string) (Gate, error) {
+	i := slices.Index(gateNames[:], strings.ToLower(strings.TrimSpace(s)))
+	if i < 0 {
+		return 0, fmt.Errorf("%w %q (valid: %s)", ErrUnknownGate, s, strings.Join(gateNames[:], ", "))
+	}
+	return Gate(i), nil
+}
+
+// arity is the number of features the gate reads.
+func (g Gate) arity() int {
+	if g == Not {
+		return 1
+	}
+	return 2
+}
+
+// eval applies g to bits a and b (b is ignored by Not).
+func (g Gate) eval(a, b int) int {
+	switch g {
+	case And:
+		return a & b
+	case Or:
+		return a | b
+	case Not:
+		return 1 - a
+	case Xor:
+		return a ^ b
+	default: // Xnor
+		return 1 - (a ^ b)
+	}
+}
+
+// Positions says which features carry the target.
+type Positions int
+
+const (
+	// RandomPositions draws the target features from the seed, so that a
+	// model cannot do well by favouring the first columns.
+	RandomPositions Positions = iota
+	// FirstPositions uses features 0 (and 1), as in the paper.
+	FirstPositions
+)
+
+func (p Positions) String() string {
+	switch p {
+	case RandomPositions:
+		return "random"
+	case FirstPositions:
+		return "first"
+	}
+	return fmt.Sprintf("Positions(%d)", int(p))
+}
+
+// SynthConfig configures a logic-gate generator. Every field but Features has
+// a usable zero value.
+type SynthConfig struct {
+	Gate      Gate      // the label function; the zero value is And
+	Features  int       // number of binary features: at least 2, or at least 1 for Not
+	Seed      uint64    // seeds the target positions and the rows
+	Positions Positions // where the targets sit; the zero value is RandomPositions
+}
+
+// The two PCG streams of a Synth: the positions have their own, so that they
+// do not depend on how many rows are sampled.
+const (
+	rowStream    = 0x686f726e65747321 // "hornets!"
+	targetStream = 0x7461726765747321 // "targets!"
+)
+
+// Synth generates the synthetic logic-gate datasets of the paper's section
+// 4.1: Bernoulli(0.5) binary features, with a label that is a gate of one or
+// two of them. A Synth is a seeded stream and is not safe for concurrent use.
+type Synth struct {
+	cfg     SynthConfig
+	targets []int
+	names   []string
+	rng     *rand.Rand
+}
+
+// NewSynth returns a generator for cfg, with its target features already
+// chosen. The error wraps ErrSynthConfig and names the bad field.
+func NewSynth(cfg SynthConfig) (*Synth, error) {
+	if cfg.Gate < 0 || int(cfg.Gate) >= len(gateNames) {
+		return nil, fmt.Errorf("%w: Gate = %v, want one of %s", ErrSynthConfig, cfg.Gate, strings.Join(gateNames[:], ", "))
+	}
+	if cfg.Positions != RandomPositions && cfg.Positions != FirstPositions {
+		return nil, fmt.Errorf("%w: Positions = %v, want RandomPositions or FirstPositions", ErrSynthConfig, cfg.Positions)
+	}
+	k := cfg.Gate.arity()
+	if cfg.Features < k {
+		return nil, fmt.Errorf("%w: Features = %d, want ≥ %d for gate %v", ErrSynthConfig, cfg.Features, k, cfg.Gate)
+	}
+	s := &Synth{
+		cfg:   cfg,
+		names: make([]string, cfg.Features),
+		rng:   rand.New(rand.NewPCG(cfg.Seed, rowStream)),
+	}
+	for j := range s.names {
+		s.names[j] = "f" + strconv.Itoa(j)
+	}
+	if cfg.Positions == FirstPositions {
+		s.targets = []int{0, 1}[:k]
+		return s, nil
+	}
+	pick := rand.New(rand.NewPCG(cfg.Seed, targetStream))
+	a := pick.IntN(cfg.Features)
+	s.targets = []int{a}
+	if k == 2 {
+		b := pick.IntN(cfg.Features - 1)
+		if b >= a {
+			b++
+		}
+		s.targets = append(s.targets, b)
+		slices.Sort(s.targets)
+	}
+	return s, nil
+}
+
+// Targets returns the features that carry the target, sorted ascending: two
+// for and, or, xor and xnor, one for not.
+func (s *Synth) Targets() []int { return slices.Clone(s.targets) }
+
+// Describe returns the rule, like "label = xor(f17, f42)".
+func (s *Synth) Describe() string {
+	args := make([]string, len(s.targets))
+	for i, t := range s.targets {
+		args[i] = s.names[t]
+	}
+	return fmt.Sprintf("label = %v(%s)", s.cfg.Gate, strings.Join(args, ", "))
+}
+
+// Sample draws rows new rows. Successive calls continue one seeded stream, so
+// train := s.Sample(128) and test := s.Sample(1000) are independent draws,
+// and Sample(a) followed by Sample(b) gives the same rows as Sample(a+b).
+// (Identical rows can still occur by chance when Features is small.) The
+// features are named f0..f{n-1} and the classes are "0" and "1". Sample
+// panics if rows is negative.
+func (s *Synth) Sample(rows int) *Dataset {
+	if rows < 0 {
+		panic(fmt.Sprintf("data: Sample(%d): negative row count", rows))
+	}
+	n := s.cfg.Features
+	d := &Dataset{
+		X:        make([]float64, rows*n),
+		Rows:     rows,
+		Cols:     n,
+		Y:        make([]int, rows),
+		Features: slices.Clone(s.names),
+		Classes:  []string{"0", "1"},
+	}
+	a, b := s.targets[0], s.targets[len(s.targets)-1]
+	for i := range rows {
+		x := d.X[i*n : (i+1)*n]
+		var bits uint64
+		for j := range x {
+			if j%64 == 0 {
+				bits = s.rng.Uint64()
+			}
+			x[j] = float64(bits & 1)
+			bits >>= 1
+		}
+		d.Y[i] = s.cfg.Gate.eval(int(x[a]), int(x[b]))
+	}
+	return d
+}

@@ -1,0 +1,105 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"fmt"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"github.com/hornets-go/hornets/activations"
+	"github.com/hornets-go/hornets/ops"
+)
+
+// catParams are the CatInt weights, shared by its training and evaluation
+// graphs: M (Order × R) factors the rules, W (R × C) and B (1 × C) map the
+// rule attention to class logits.
+type catParams struct {
+	M, W, B *tensor.Dense
+}
+
+// catGraph is one compiled CatInt graph at a fixed batch size:
+//
+//	F      = combAct(X ‖ 1…1, M)        B × R
+//	A      = softmax_rows(F ⊙ mask)     B × R (mask: dropout, ones in eval)
+//	logits = A·W + b                    B × C
+//	loss   = weighted cross-entropy(logits, Y)   (training graph only)
+type catGraph struct {
+	batch  int
+	g      *G.ExprGraph
+	comb   *ops.CombAct
+	x, y   *tensor.Dense // bound input tensors, refilled per batch
+	mask   *tensor.Dense // nil in the evaluation graph
+	params G.Nodes       // M, W, B
+	att    *G.Node
+	logits *G.Node
+	loss   *G.Node
+	vm     G.VM
+}
+
+func buildCat(p *catParams, batch, width, order, rules, classes int, act activations.Func, classWeights []float64, training bool) (*catGraph, error) {
+	cg := &catGraph{batch: batch, g: G.NewGraph()}
+	g := cg.g
+	cg.x = tensor.New(tensor.WithShape(batch, width), tensor.Of(tensor.Float64))
+	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, width), G.WithName("cat.X"), G.WithValue(cg.x))
+	m := G.NewMatrix(g, G.Float64, G.WithShape(order, rules), G.WithName("cat.M"), G.WithValue(p.M))
+	w := G.NewMatrix(g, G.Float64, G.WithShape(rules, classes), G.WithName("cat.W"), G.WithValue(p.W))
+	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName("cat.b"), G.WithValue(p.B))
+	cg.params = G.Nodes{m, w, b}
+
+	comb, err := ops.NewCombAct(order, rules, act, false)
+	if err != nil {
+		return nil, err
+	}
+	cg.comb = comb
+	f, err := comb.Apply(x, m)
+	if err != nil {
+		return nil, fmt.Errorf("catint: combAct: %w", err)
+	}
+	if training {
+		cg.mask = tensor.New(tensor.WithShape(batch, rules), tensor.Of(tensor.Float64))
+		mask := G.NewMatrix(g, G.Float64, G.WithShape(batch, rules), G.WithName("cat.mask"), G.WithValue(cg.mask))
+		if f, err = G.HadamardProd(f, mask); err != nil {
+			return nil, fmt.Errorf("catint: dropout: %w", err)
+		}
+	}
+	if cg.att, err = ops.SoftmaxRows(f); err != nil {
+		return nil, fmt.Errorf("catint: softmax: %w", err)
+	}
+	z, err := G.Mul(cg.att, w)
+	if err != nil {
+		return nil, fmt.Errorf("catint: output layer: %w", err)
+	}
+	if cg.logits, err = G.BroadcastAdd(z, b, nil, []byte{0}); err != nil {
+		return nil, fmt.Errorf("catint: output bias: %w", err)
+	}
+	if !training {
+		cg.vm = G.NewTapeMachine(g)
+		return cg, nil
+	}
+	cg.y = tensor.New(tensor.WithShape(batch, classes), tensor.Of(tensor.Float64))
+	y := G.NewMatrix(g, G.Float64, G.WithShape(batch, classes), G.WithName("cat.Y"), G.WithValue(cg.y))
+	if cg.loss, err = ops.SoftmaxCrossEntropy(cg.logits, y, classWeights); err != nil {
+		return nil, fmt.Errorf("catint: loss: %w", err)
+	}
+	if _, err = G.Grad(cg.loss, cg.params...); err != nil {
+		return nil, fmt.Errorf("catint: gradient: %w", err)
+	}
+	cg.vm = G.NewTapeMachine(g, G.BindDualValues(cg.params...))
+	return cg, nil
+}
+
+// fillX copies rows of raw features into the bound X tensor and sets the
+// pseudovariable columns to one.
+func (cg *catGraph) fillX(x []float64, features int) {
+	dst := cg.x.Data().([]float64)
+	width := len(dst) / cg.batch
+	for i := range cg.batch {
+		row := dst[i*width : (i+1)*width]
+		copy(row, x[i*features:(i+1)*features])
+		for j := features; j < width; j++ {
+			row[j] = 1
+		}
+	}
+}

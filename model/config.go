@@ -1,0 +1,169 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hornets-go/hornets/activations"
+)
+
+// Config holds every hyper-parameter of the network. The zero value of a
+// field means "use the default" where its comment says so; DefaultConfig
+// returns the defaults spelled out. Call Validate (New does) before use.
+type Config struct {
+	// Rules is the number of rule slots R of the CatInt route: the width of
+	// the combAct layer. Default 64.
+	Rules int `json:"rules"`
+	// Order is the number of literals of a rule, pseudovariables included;
+	// Order pseudovariables (constant-one columns) are appended to the
+	// features, so a rule of Order 5 can express any interaction of 1 to 5
+	// features plus a bias. Default 3.
+	Order int `json:"order"`
+	// ExpParam is the polyClip exponent parameter k: the polynomial has
+	// degree 2k+1. Default 1.
+	ExpParam int `json:"exp_param"`
+	// Activation is "polyclip" (default) or "relu" (the paper's HorNets-ReLU).
+	Activation string `json:"activation"`
+	// Heads is the number of rule slots given to each screened feature tuple.
+	// One rule per tuple cannot express xor (its softmax attention is
+	// monotone in its own output), several heads with independent weights
+	// can. Default 16.
+	Heads int `json:"heads"`
+	// Pool is the number of screened tuples kept: the best ceil(Rules/Heads)
+	// fill the rule groups at the start, the rest wait for the refresh
+	// strategy. Groups left over when the pool is short hold random tuples.
+	// Default 64; negative disables screening (all tuples random).
+	Pool int `json:"pool"`
+	// ScreenOrder is the largest tuple size scored by the screening search
+	// (see the package documentation); at most Order. Default 2 when Order
+	// allows it.
+	ScreenOrder int `json:"screen_order"`
+	// ScreenBudget caps the number of tuples of one size scored
+	// exhaustively; above it the search extends the best smaller tuples by
+	// one feature (a beam search). Default 2,000,000.
+	ScreenBudget int `json:"screen_budget"`
+	// Samples is the number of rules active in one training step (the
+	// paper's comb_samples, Monte-Carlo sampling of the rule set); inactive
+	// rules output 0 and get no gradient. 0 (default) means all rules.
+	Samples int `json:"samples"`
+	// Dropout is the drop probability applied to the rule outputs in
+	// training. Default 0.1; negative means none.
+	Dropout float64 `json:"dropout"`
+	// RefreshEvery is the number of epochs between rule refreshes: the
+	// lowest-scored random rules are replaced by fresh tuples. Default 10;
+	// negative disables refreshing.
+	RefreshEvery int `json:"refresh_every"`
+	// RefreshFraction is the share of the random (non-screened) rules
+	// replaced at each refresh. Default 0.25.
+	RefreshFraction float64 `json:"refresh_fraction"`
+	// Epsilon is the floor of the row norm in LinAtt's normalisation.
+	// Default 1e-12.
+	Epsilon float64 `json:"epsilon"`
+	// Standardize controls the column standardisation (training mean and
+	// standard deviation) applied before the LinAtt route. Default true;
+	// set NoStandardize to switch it off.
+	NoStandardize bool `json:"no_standardize"`
+}
+
+// DefaultConfig returns the default configuration.
+func DefaultConfig() Config {
+	return Config{
+		Rules:           64,
+		Order:           3,
+		ExpParam:        1,
+		Activation:      "polyclip",
+		Heads:           16,
+		Pool:            64,
+		ScreenOrder:     2,
+		ScreenBudget:    2_000_000,
+		Dropout:         0.1,
+		RefreshEvery:    10,
+		RefreshFraction: 0.25,
+		Epsilon:         1e-12,
+	}
+}
+
+// Resolved returns c with every zero field replaced by its default.
+func (c Config) Resolved() Config {
+	d := DefaultConfig()
+	if c.Rules == 0 {
+		c.Rules = d.Rules
+	}
+	if c.Order == 0 {
+		c.Order = d.Order
+	}
+	if c.Activation == "" {
+		c.Activation = d.Activation
+	}
+	c.Activation = strings.ToLower(c.Activation)
+	if c.Heads == 0 {
+		c.Heads = d.Heads
+	}
+	if c.Pool == 0 {
+		c.Pool = d.Pool
+	} else if c.Pool < 0 {
+		c.Pool = -1
+	}
+	if c.ScreenOrder == 0 {
+		c.ScreenOrder = min(d.ScreenOrder, c.Order)
+	}
+	if c.ScreenBudget == 0 {
+		c.ScreenBudget = d.ScreenBudget
+	}
+	if c.Dropout == 0 {
+		c.Dropout = d.Dropout
+	} else if c.Dropout < 0 {
+		c.Dropout = 0
+	}
+	if c.RefreshEvery == 0 {
+		c.RefreshEvery = d.RefreshEvery
+	}
+	if c.RefreshFraction == 0 {
+		c.RefreshFraction = d.RefreshFraction
+	}
+	if c.Epsilon == 0 {
+		c.Epsilon = d.Epsilon
+	}
+	return c
+}
+
+// Validate reports the first impossible value in a resolved configuration,
+// naming the field, the value and the valid range.
+func (c Config) Validate() error {
+	switch {
+	case c.Rules < 1:
+		return fmt.Errorf("%w: rules = %d, want >= 1", ErrConfig, c.Rules)
+	case c.Order < 1:
+		return fmt.Errorf("%w: order = %d, want >= 1", ErrConfig, c.Order)
+	case c.ExpParam < 0:
+		return fmt.Errorf("%w: exp-param = %d, want >= 0", ErrConfig, c.ExpParam)
+	case c.Heads < 1:
+		return fmt.Errorf("%w: heads = %d, want >= 1", ErrConfig, c.Heads)
+	case c.ScreenOrder < 0 || c.ScreenOrder > c.Order:
+		return fmt.Errorf("%w: screen-order = %d, want 0..order (%d)", ErrConfig, c.ScreenOrder, c.Order)
+	case c.ScreenOrder > 8:
+		return fmt.Errorf("%w: screen-order = %d, want <= 8", ErrConfig, c.ScreenOrder)
+	case c.ScreenBudget < 0:
+		return fmt.Errorf("%w: screen-budget = %d, want >= 0", ErrConfig, c.ScreenBudget)
+	case c.Samples < 0 || c.Samples > c.Rules:
+		return fmt.Errorf("%w: samples = %d, want 0..rules (%d)", ErrConfig, c.Samples, c.Rules)
+	case !(c.Dropout >= 0 && c.Dropout < 1):
+		return fmt.Errorf("%w: dropout = %g, want 0 <= p < 1", ErrConfig, c.Dropout)
+	case !(c.RefreshFraction > 0 && c.RefreshFraction <= 1):
+		return fmt.Errorf("%w: refresh-fraction = %g, want 0 < f <= 1", ErrConfig, c.RefreshFraction)
+	case !(c.Epsilon > 0):
+		return fmt.Errorf("%w: epsilon = %g, want > 0", ErrConfig, c.Epsilon)
+	}
+	if _, err := activations.Parse(c.Activation, c.ExpParam); err != nil {
+		return fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	return nil
+}
+
+// activation returns the parsed activation of a validated config.
+func (c Config) activation() activations.Func {
+	f, _ := activations.Parse(c.Activation, c.ExpParam)
+	return f
+}

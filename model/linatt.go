@@ -1,0 +1,83 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"fmt"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"github.com/hornets-go/hornets/activations"
+	"github.com/hornets-go/hornets/ops"
+)
+
+// linParams are the LinAtt weights: the per-feature attention vector A
+// (1 × D, initialised to ones), W (D × C) and B (1 × C).
+type linParams struct {
+	A, W, B *tensor.Dense
+}
+
+// linGraph is one compiled LinAtt graph at a fixed batch size:
+//
+//	X0     = X / max(‖X‖₂, ε)            row-wise, B × D
+//	X1     = X0 ⊙ act(a)                 a broadcast over rows
+//	logits = X1·W + b
+//
+// The paper writes x1 = polyClip(x0) ⊗ x while its reference code scales by
+// the activated attention vector; this package implements the attention
+// form above.
+type linGraph struct {
+	batch  int
+	g      *G.ExprGraph
+	x, y   *tensor.Dense
+	params G.Nodes // A, W, B
+	logits *G.Node
+	loss   *G.Node
+	vm     G.VM
+}
+
+func buildLin(p *linParams, batch, features, classes int, act activations.Func, eps float64, classWeights []float64, training bool) (*linGraph, error) {
+	lg := &linGraph{batch: batch, g: G.NewGraph()}
+	g := lg.g
+	lg.x = tensor.New(tensor.WithShape(batch, features), tensor.Of(tensor.Float64))
+	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, features), G.WithName("lin.X"), G.WithValue(lg.x))
+	a := G.NewMatrix(g, G.Float64, G.WithShape(1, features), G.WithName("lin.a"), G.WithValue(p.A))
+	w := G.NewMatrix(g, G.Float64, G.WithShape(features, classes), G.WithName("lin.W"), G.WithValue(p.W))
+	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName("lin.b"), G.WithValue(p.B))
+	lg.params = G.Nodes{a, w, b}
+
+	x0, err := ops.RowL2Normalize(x, eps)
+	if err != nil {
+		return nil, fmt.Errorf("linatt: normalise: %w", err)
+	}
+	att, err := ops.Activate(a, act)
+	if err != nil {
+		return nil, fmt.Errorf("linatt: attention: %w", err)
+	}
+	x1, err := G.BroadcastHadamardProd(x0, att, nil, []byte{0})
+	if err != nil {
+		return nil, fmt.Errorf("linatt: attend: %w", err)
+	}
+	z, err := G.Mul(x1, w)
+	if err != nil {
+		return nil, fmt.Errorf("linatt: output layer: %w", err)
+	}
+	if lg.logits, err = G.BroadcastAdd(z, b, nil, []byte{0}); err != nil {
+		return nil, fmt.Errorf("linatt: output bias: %w", err)
+	}
+	if !training {
+		lg.vm = G.NewTapeMachine(g)
+		return lg, nil
+	}
+	lg.y = tensor.New(tensor.WithShape(batch, classes), tensor.Of(tensor.Float64))
+	y := G.NewMatrix(g, G.Float64, G.WithShape(batch, classes), G.WithName("lin.Y"), G.WithValue(lg.y))
+	if lg.loss, err = ops.SoftmaxCrossEntropy(lg.logits, y, classWeights); err != nil {
+		return nil, fmt.Errorf("linatt: loss: %w", err)
+	}
+	if _, err = G.Grad(lg.loss, lg.params...); err != nil {
+		return nil, fmt.Errorf("linatt: gradient: %w", err)
+	}
+	lg.vm = G.NewTapeMachine(g, G.BindDualValues(lg.params...))
+	return lg, nil
+}

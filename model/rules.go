@@ -1,0 +1,378 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hornets-go/hornets/activations"
+)
+
+// ruleSet is the CatInt rule table: R slots of Order column indices each,
+// over Features real columns followed by Order pseudovariable columns.
+type ruleSet struct {
+	Order    int   `json:"order"`
+	Features int   `json:"features"`
+	Idx      []int `json:"idx"` // R*Order, each rule's indices sorted
+	// Heads is the number of consecutive slots that form a group sharing
+	// one tuple.
+	Heads int `json:"heads"`
+	// Screened marks slots holding a tuple from the screening search.
+	Screened []bool `json:"screened"`
+	// Pool holds the screened tuples not yet placed, best first.
+	Pool [][]int `json:"pool"`
+	// Scores is each slot's contribution score from the last scoring pass.
+	Scores []float64 `json:"scores"`
+}
+
+func (rs *ruleSet) numRules() int { return len(rs.Idx) / rs.Order }
+func (rs *ruleSet) width() int    { return rs.Features + rs.Order }
+
+func (rs *ruleSet) rule(r int) []int { return rs.Idx[r*rs.Order : (r+1)*rs.Order] }
+
+// padTuple writes the features of t and then pseudovariables into dst.
+func (rs *ruleSet) padTuple(dst, t []int) {
+	copy(dst, t)
+	for j := len(t); j < rs.Order; j++ {
+		dst[j] = rs.Features + (j - len(t))
+	}
+}
+
+// randomTuple draws Order distinct columns (features and pseudovariables)
+// uniformly, sorted.
+func (rs *ruleSet) randomTuple(dst []int, rng *rand.Rand) {
+	w := rs.width()
+	for i := range dst {
+	again:
+		v := rng.IntN(w)
+		for _, u := range dst[:i] {
+			if u == v {
+				goto again
+			}
+		}
+		dst[i] = v
+	}
+	slices.Sort(dst)
+}
+
+// newRuleSet fills R slots group by group, Heads slots a group, every slot
+// of a group holding the same tuple: the best screened tuples first, then
+// random tuples. The screened tuples not placed stay in the pool that the
+// refresh strategy draws from. When every possible tuple fits in the random
+// groups they are enumerated instead of drawn.
+func newRuleSet(cfg Config, features int, screened []tupleScore, rng *rand.Rand) *ruleSet {
+	rs := &ruleSet{Order: cfg.Order, Features: features, Heads: min(cfg.Heads, cfg.Rules)}
+	R := cfg.Rules
+	rs.Idx = make([]int, R*cfg.Order)
+	rs.Screened = make([]bool, R)
+	rs.Scores = make([]float64, R)
+	for _, t := range screened {
+		rs.Pool = append(rs.Pool, t.Features)
+	}
+	groups := rs.numGroups()
+	var all [][]int
+	if free := groups - min(groups, len(rs.Pool)); free > 0 && binom(rs.width(), cfg.Order) <= float64(free) {
+		all = enumerateTuples(rs.width(), cfg.Order)
+	}
+	tuple := make([]int, cfg.Order)
+	for g, e := 0, 0; g < groups; g++ {
+		rs.dropNested(g)
+		screenedGroup := len(rs.Pool) > 0
+		switch {
+		case screenedGroup:
+			rs.padTuple(tuple, rs.nextFromPool(g))
+		case all != nil:
+			copy(tuple, all[e%len(all)])
+			e++
+		default:
+			rs.randomTuple(tuple, rng)
+		}
+		lo, hi := rs.group(g)
+		for r := lo; r < hi; r++ {
+			copy(rs.rule(r), tuple)
+			rs.Screened[r] = screenedGroup
+		}
+	}
+	return rs
+}
+
+// groupFeatures returns the feature columns of group g's tuple.
+func (rs *ruleSet) groupFeatures(g int) []int {
+	lo, _ := rs.group(g)
+	var fs []int
+	for _, c := range rs.rule(lo) {
+		if c < rs.Features {
+			fs = append(fs, c)
+		}
+	}
+	return fs
+}
+
+// dropNested removes from the pool every tuple that contains, or is
+// contained in, the tuple of a group below limit other than skip: a rule
+// of the larger tuple expresses the smaller one already, so the pair
+// (f, g) next to the single (f) adds a redundant group, not a new
+// interaction.
+func (rs *ruleSet) dropNested(limit int, skip ...int) {
+	rs.Pool = slices.DeleteFunc(rs.Pool, func(t []int) bool {
+		for g := range limit {
+			if slices.Contains(skip, g) {
+				continue
+			}
+			if fs := rs.groupFeatures(g); len(fs) > 0 && nested(t, fs) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func (rs *ruleSet) nextFromPool(int) []int {
+	t := rs.Pool[0]
+	rs.Pool = rs.Pool[1:]
+	return t
+}
+
+// nested reports whether one sorted tuple is a subset of the other.
+func nested(a, b []int) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for _, v := range a {
+		if _, ok := slices.BinarySearch(b, v); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (rs *ruleSet) numGroups() int { return (rs.numRules() + rs.Heads - 1) / rs.Heads }
+
+// group returns the slot range [lo, hi) of group g.
+func (rs *ruleSet) group(g int) (lo, hi int) {
+	return g * rs.Heads, min((g+1)*rs.Heads, rs.numRules())
+}
+
+func enumerateTuples(n, k int) [][]int {
+	var out [][]int
+	t := make([]int, k)
+	var rec func(pos, start int)
+	rec = func(pos, start int) {
+		if pos == k {
+			out = append(out, slices.Clone(t))
+			return
+		}
+		for j := start; j <= n-(k-pos); j++ {
+			t[pos] = j
+			rec(pos+1, j+1)
+		}
+	}
+	rec(0, 0)
+	return out
+}
+
+// refresh replaces weak groups by fresh tuples and returns the replaced
+// slots. A group is weak when its score (the sum of its heads' scores) is
+// below a tenth of the best group's; at most ceil(fraction·groups) of the
+// weakest are replaced, and the best group is always kept. A replaced group
+// takes the next tuple of the screening pool, or a random tuple once the
+// pool is empty.
+func (rs *ruleSet) refresh(fraction float64, rng *rand.Rand) []int {
+	groups := rs.numGroups()
+	if groups < 2 {
+		return nil
+	}
+	if len(rs.Pool) == 0 && binom(rs.width(), rs.Order) <= float64(groups) {
+		return nil // every tuple is already in the set
+	}
+	score := make([]float64, groups)
+	best := 0.0
+	for g := range groups {
+		lo, hi := rs.group(g)
+		for r := lo; r < hi; r++ {
+			score[g] += rs.Scores[r]
+		}
+		best = max(best, score[g])
+	}
+	order := make([]int, groups)
+	for g := range order {
+		order[g] = g
+	}
+	sort.SliceStable(order, func(a, b int) bool { return score[order[a]] < score[order[b]] })
+	limit := int(math.Ceil(fraction * float64(groups)))
+	var replaced []int
+	tuple := make([]int, rs.Order)
+	for _, g := range order[:min(limit, groups-1)] {
+		if score[g] >= 0.1*best {
+			break
+		}
+		rs.dropNested(groups, g)
+		screened := len(rs.Pool) > 0
+		if screened {
+			rs.padTuple(tuple, rs.nextFromPool(g))
+		} else {
+			rs.randomTuple(tuple, rng)
+		}
+		lo, hi := rs.group(g)
+		for r := lo; r < hi; r++ {
+			copy(rs.rule(r), tuple)
+			rs.Screened[r] = screened
+			rs.Scores[r] = 0
+			replaced = append(replaced, r)
+		}
+	}
+	slices.Sort(replaced)
+	return replaced
+}
+
+// Literal is one feature of a rule, possibly negated.
+type Literal struct {
+	Feature int    `json:"feature"`
+	Name    string `json:"name"`
+	Negated bool   `json:"negated"`
+}
+
+// Rule is a readable clause: the features of one rule tuple (the heads that
+// share the tuple merged), pseudovariables dropped, each literal signed by
+// the hard polyClip of its weight in the highest-scored head.
+type Rule struct {
+	Literals []Literal `json:"literals"`
+	// Score is the rule's share of the total contribution score of all
+	// rules (the scores of all rules sum to 1).
+	Score float64 `json:"score"`
+	// Class is the class whose logit the rule's best head raises most.
+	Class int `json:"class"`
+	// Slots are the rule slots (heads) merged into this rule.
+	Slots []int `json:"slots"`
+}
+
+// String renders the clause as "f3 ∧ ¬f17"; a rule whose literals all read
+// as absent prints as "⊤".
+func (r Rule) String() string {
+	if len(r.Literals) == 0 {
+		return "⊤"
+	}
+	parts := make([]string, len(r.Literals))
+	for i, l := range r.Literals {
+		if l.Negated {
+			parts[i] = "¬" + l.Name
+		} else {
+			parts[i] = l.Name
+		}
+	}
+	return strings.Join(parts, " ∧ ")
+}
+
+// FeatureSet returns the rule's feature indices, ascending.
+func (r Rule) FeatureSet() []int {
+	out := make([]int, len(r.Literals))
+	for i, l := range r.Literals {
+		out[i] = l.Feature
+	}
+	slices.Sort(out)
+	return out
+}
+
+// readRules merges the slots that share a feature tuple and returns the
+// rules best first. m is the Order × R factor matrix and w the R × classes
+// output matrix, both row-major.
+func (rs *ruleSet) readRules(m, w []float64, classes int, names []string) []Rule {
+	R := rs.numRules()
+	type group struct {
+		features []int
+		score    float64
+		best     int
+		slots    []int
+	}
+	groups := map[string]*group{}
+	var order []string
+	total := 0.0
+	for r := range R {
+		var fs []int
+		for _, c := range rs.rule(r) {
+			if c < rs.Features {
+				fs = append(fs, c)
+			}
+		}
+		if len(fs) == 0 {
+			continue // a rule of pseudovariables only is a bias
+		}
+		key := tupleKey(fs)
+		g, ok := groups[key]
+		if !ok {
+			g = &group{features: fs, best: r}
+			groups[key] = g
+			order = append(order, key)
+		}
+		s := rs.Scores[r]
+		if math.IsNaN(s) || s < 0 {
+			s = 0
+		}
+		g.score += s
+		total += s
+		if rs.Scores[g.best] < s {
+			g.best = r
+		}
+		g.slots = append(g.slots, r)
+	}
+	hard := activations.Func{Kind: activations.PolyClip, K: 0}
+	out := make([]Rule, 0, len(order))
+	for _, key := range order {
+		g := groups[key]
+		rule := Rule{Slots: g.slots}
+		if total > 0 {
+			rule.Score = g.score / total
+		}
+		// A feature of the tuple is a literal when some head gives it a
+		// weight of at least half that head's largest feature weight (the
+		// hard polyClip, k = 0, of the relative weight is not 0); its sign
+		// is read from the best head.
+		used := map[int]bool{}
+		for _, r := range g.slots {
+			tuple := rs.rule(r)
+			scale := 0.0
+			for j, c := range tuple {
+				if c < rs.Features {
+					scale = max(scale, math.Abs(m[j*R+r]))
+				}
+			}
+			for j, c := range tuple {
+				if c < rs.Features && scale > 0 && hard.Hard(m[j*R+r]/scale) != 0 {
+					used[c] = true
+				}
+			}
+		}
+		for j, c := range rs.rule(g.best) {
+			if c >= rs.Features || !used[c] {
+				continue
+			}
+			name := fmt.Sprintf("f%d", c)
+			if c < len(names) {
+				name = names[c]
+			}
+			rule.Literals = append(rule.Literals, Literal{Feature: c, Name: name, Negated: m[j*R+g.best] < 0})
+		}
+		rule.Class = argmax(centred(w[g.best*classes : (g.best+1)*classes]))
+		out = append(out, rule)
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Score > out[b].Score })
+	return out
+}
+
+func centred(w []float64) []float64 {
+	mean := 0.0
+	for _, v := range w {
+		mean += v
+	}
+	mean /= float64(len(w))
+	out := make([]float64, len(w))
+	for i, v := range w {
+		out[i] = v - mean
+	}
+	return out
+}

@@ -1,0 +1,226 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+	"sort"
+)
+
+// tupleScore is one screened feature tuple and its evidence score.
+type tupleScore struct {
+	Features []int
+	Score    float64
+}
+
+// screener scores feature tuples of a binary table by how much the label
+// depends on the tuple's value cells. Rows are held as bitsets, so scoring
+// a pair on 128 rows costs a handful of AND and popcount instructions.
+type screener struct {
+	rows, words int
+	cols        [][]uint64 // cols[j]: rows where feature j is "on"
+	classes     [][]uint64 // classes[c]: rows of class c
+	classCount  []int
+	all         []uint64
+	logN        float64
+
+	cells [][]uint64 // scratch: one bitset per depth of the cell recursion
+}
+
+// newScreener binarises x (rows × cols, row-major) with on := value == high
+// and indexes it for scoring.
+func newScreener(x []float64, rows, cols int, high float64, y []int, classes int) *screener {
+	w := (rows + 63) / 64
+	s := &screener{rows: rows, words: w, logN: math.Log(float64(rows))}
+	s.cols = make([][]uint64, cols)
+	backing := make([]uint64, cols*w)
+	for j := range cols {
+		s.cols[j] = backing[j*w : (j+1)*w]
+	}
+	for i := range rows {
+		row := x[i*cols : (i+1)*cols]
+		for j, v := range row {
+			if v == high {
+				s.cols[j][i/64] |= 1 << (i % 64)
+			}
+		}
+	}
+	s.classes = make([][]uint64, classes)
+	s.classCount = make([]int, classes)
+	for c := range classes {
+		s.classes[c] = make([]uint64, w)
+	}
+	for i, c := range y {
+		s.classes[c][i/64] |= 1 << (i % 64)
+		s.classCount[c]++
+	}
+	s.all = make([]uint64, w)
+	for i := range rows {
+		s.all[i/64] |= 1 << (i % 64)
+	}
+	return s
+}
+
+// score returns the G statistic of label × cells minus a BIC penalty,
+// G − df·ln N with df = (non-empty cells − 1)(classes − 1). The penalty
+// makes a tuple win over its own sub-tuples only when the extra feature
+// adds real evidence: the not gate's single feature outranks every pair
+// that contains it, while xor's pair outranks both of its (useless)
+// single features.
+func (s *screener) score(tuple []int) float64 {
+	if len(s.cells) < len(tuple)+1 {
+		s.cells = make([][]uint64, len(tuple)+1)
+		for i := range s.cells {
+			s.cells[i] = make([]uint64, s.words)
+		}
+	}
+	copy(s.cells[0], s.all)
+	var g float64
+	nonEmpty := 0
+	var walk func(depth int)
+	walk = func(depth int) {
+		cell := s.cells[depth]
+		if depth == len(tuple) {
+			n := 0
+			for _, v := range cell {
+				n += bits.OnesCount64(v)
+			}
+			if n == 0 {
+				return
+			}
+			nonEmpty++
+			for c, cls := range s.classes {
+				k := 0
+				for i, v := range cell {
+					k += bits.OnesCount64(v & cls[i])
+				}
+				if k > 0 {
+					g += float64(k) * math.Log(float64(k)*float64(s.rows)/(float64(n)*float64(s.classCount[c])))
+				}
+			}
+			return
+		}
+		col := s.cols[tuple[depth]]
+		next := s.cells[depth+1]
+		any := false
+		for i := range next {
+			next[i] = cell[i] & col[i]
+			any = any || next[i] != 0
+		}
+		if any {
+			walk(depth + 1)
+		}
+		any = false
+		for i := range next {
+			next[i] = cell[i] &^ col[i]
+			any = any || next[i] != 0
+		}
+		if any {
+			walk(depth + 1)
+		}
+	}
+	walk(0)
+	df := float64((nonEmpty - 1) * (len(s.classes) - 1))
+	return 2*g - df*s.logN
+}
+
+// topK keeps the k best tuples seen, ties broken by the tuple order, so the
+// result does not depend on the visiting order.
+type topK struct {
+	k     int
+	items []tupleScore
+}
+
+func better(a, b tupleScore) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	return slices.Compare(a.Features, b.Features) < 0
+}
+
+func (t *topK) offer(tuple []int, score float64) {
+	if len(t.items) == t.k && !better(tupleScore{tuple, score}, t.items[len(t.items)-1]) {
+		return
+	}
+	item := tupleScore{Features: slices.Clone(tuple), Score: score}
+	i := sort.Search(len(t.items), func(i int) bool { return better(item, t.items[i]) })
+	t.items = slices.Insert(t.items, i, item)
+	if len(t.items) > t.k {
+		t.items = t.items[:t.k]
+	}
+}
+
+// screen scores tuples of 1..maxOrder features and returns the best keep of
+// them, best first. A size whose tuple count C(cols, size) fits in budget
+// is scored exhaustively; a larger one by extending each of the best beam
+// tuples of the size below by every other feature.
+func (s *screener) screen(maxOrder, budget, keep int) []tupleScore {
+	cols := len(s.cols)
+	overall := &topK{k: keep}
+	const beam = 64
+	var prev []tupleScore
+	for size := 1; size <= maxOrder && size <= cols; size++ {
+		level := &topK{k: max(keep, beam)}
+		seen := map[string]bool{}
+		visit := func(t []int) {
+			sc := s.score(t)
+			level.offer(t, sc)
+			overall.offer(t, sc)
+		}
+		if binom(cols, size) <= float64(budget) {
+			t := make([]int, size)
+			var rec func(pos, start int)
+			rec = func(pos, start int) {
+				if pos == size {
+					visit(t)
+					return
+				}
+				for j := start; j <= cols-(size-pos); j++ {
+					t[pos] = j
+					rec(pos+1, j+1)
+				}
+			}
+			rec(0, 0)
+		} else {
+			for _, p := range prev {
+				for j := range cols {
+					if slices.Contains(p.Features, j) {
+						continue
+					}
+					t := append(slices.Clone(p.Features), j)
+					slices.Sort(t)
+					key := tupleKey(t)
+					if seen[key] {
+						continue
+					}
+					seen[key] = true
+					visit(t)
+				}
+			}
+		}
+		prev = level.items
+	}
+	return overall.items
+}
+
+func tupleKey(t []int) string {
+	b := make([]byte, 0, 4*len(t))
+	for _, v := range t {
+		b = append(b, byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
+	}
+	return string(b)
+}
+
+// binom returns C(n, k) as a float64 (exact for the sizes that matter).
+func binom(n, k int) float64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	r := 1.0
+	for i := 1; i <= k; i++ {
+		r = r * float64(n-k+i) / float64(i)
+	}
+	return r
+}

@@ -1,0 +1,85 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+// Package ops holds the custom Gorgonia operations of HorNets: the
+// activations, the combination-activation layer, row normalisation, a
+// row-wise softmax and the softmax cross-entropy loss.
+//
+// # Overview
+//
+// Every op follows the Gorgonia pattern: an exported builder returns
+// (*gorgonia.Node, error) and applies an unexported op; the backward pass is
+// a sibling unexported op that shares the forward op's parameters, and it is
+// built by SymDiff, so the ops work with gorgonia.Grad and the TapeMachine.
+// (They implement no DoDiff, so a LispMachine would see zero gradients.)
+// Only float64 is supported; other dtypes give an error wrapping [ErrDtype].
+// Ops allocate their outputs, never write to their inputs and return errors
+// rather than panic, both when building the graph and when running it.
+// Errors wrap the sentinels of errors.go. An error from a running op reaches
+// the caller through the machine's RunAll, whose wrapper hides it from
+// errors.Is; [RunError] unwraps it.
+//
+// # Formulas
+//
+// Activate and PolyClip apply an [activations.Func] f element-wise to a
+// tensor of any shape:
+//
+//	y = f(x),  polyClip_k(x) = clip(x^(2k+1), -1, 1),  relu(x) = max(x, 0)
+//	dx = g ⊙ f'(x)
+//
+// where g is the incoming gradient and f' is [activations.Func.Deriv]
+// (polyClip'(x) = (2k+1)·x^(2k) on [-1, 1], 0 outside).
+//
+// CombAct, for X [B×D], M [order×R] and rule indices idx [R·order]:
+//
+//	z[b, r] = Σ_{j<order} X[b, idx[r·order+j]] · M[j, r]
+//	F[b, r] = act(z[b, r])                          (0 if rule r is inactive)
+//	dz      = g ⊙ act'(z)                           (0 for inactive rules)
+//	dM[j, r] = Σ_b dz[b, r] · X[b, idx[r·order+j]]
+//	dX[b, d] = Σ_{(r, j) : idx[r·order+j] = d} dz[b, r] · M[j, r]
+//
+// RowL2Normalize, for x [B×D] and eps > 0, with n_b = ‖x[b, :]‖₂:
+//
+//	y[b, :]  = x[b, :] / max(n_b, eps)
+//	dx[b, :] = (g[b, :] − y[b, :]·(y[b, :]·g[b, :])) / n_b   if n_b > eps
+//	dx[b, :] = g[b, :] / eps                                 otherwise
+//
+// SoftmaxRows, for x [B×C], with m_b = max_c x[b, c]:
+//
+//	y[b, c]  = exp(x[b, c] − m_b) / Σ_c' exp(x[b, c'] − m_b)
+//	dx[b, :] = y[b, :] ⊙ (g[b, :] − Σ_c g[b, c]·y[b, c])
+//
+// SoftmaxCrossEntropy, for logits and targets t [B×C] and class weights w
+// (all ones by default), p = SoftmaxRows(logits):
+//
+//	loss          = −(1/B) Σ_b Σ_c t[b, c] · w_c · log p[b, c]
+//	dlogits[b, c] = g · (1/B) · ( p[b, c] · Σ_c' t[b, c']·w_c' − t[b, c]·w_c )
+//
+// with log p computed as logits − logsumexp, the row max subtracted. The loss
+// is a scalar node, so it can be passed to gorgonia.Grad as the cost.
+//
+// # Hashing and rule state
+//
+// Gorgonia merges nodes whose op hashes and children agree, so every op
+// writes all its parameters into WriteHash (the activation and its k, eps,
+// the class weights). A [CombAct] keeps its rules and activity mask as state
+// that may change between runs without recompiling; its hash therefore holds
+// a unique instance id instead of the rules, which would be stale once the
+// node hash is cached.
+//
+// # Built-ins we do not use
+//
+//   - gorgonia.ByIndices as the gather of CombAct: its gradient along axis 1
+//     is wrong when there are more indices than columns or an index is at
+//     least the number of indices (the tensor engine mixes up the two
+//     shapes). CombAct gathers and scatters by itself.
+//   - gorgonia.Dropout: its gradient divides by p instead of 1−p, and p is
+//     not part of its hash. Multiply by a mask input refilled each batch
+//     with Bernoulli(1−p)/(1−p) instead.
+//   - gorgonia.SoftMax and LogSoftMax: the max they subtract starts from the
+//     first element of the whole tensor, not of each row, so a row whose
+//     logits all lie far below that element underflows to 0/0 = NaN (for
+//     x = [[1000, 0], [0, 1]] the second row is NaN); and the two ops hash
+//     alike (the log flag is not hashed), so building both on the same node
+//     silently returns one for the other. SoftmaxRows and
+//     SoftmaxCrossEntropy subtract each row's own maximum and hash apart.
+package ops

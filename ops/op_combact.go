@@ -1,0 +1,387 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package ops
+
+import (
+	"fmt"
+	"hash"
+	"sync/atomic"
+
+	"github.com/chewxy/hm"
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"github.com/hornets-go/hornets/activations"
+)
+
+// combActIDs numbers CombAct instances, so that two of them never hash alike.
+var combActIDs atomic.Uint64
+
+// CombAct is the HorNets combination-activation op. Each of its R rules picks
+// order columns of X and combines them with one column of the weight matrix M:
+//
+//	F[b, r] = act( Σ_{j<order} X[b, idx[r·order+j]] · M[j, r] )
+//
+// with X [B×D], M [order×R] and F [B×R]. An inactive rule outputs 0 and
+// passes no gradient to M[:, r] nor to X.
+//
+// The rule indices and the activity mask are state of the op, not inputs of
+// the graph: SetRules and SetActive may be called between runs of a compiled
+// machine, without rebuilding the graph, and the next run (forward and
+// backward) uses the new rules. They must not be called while a machine runs.
+// A CombAct is not safe for concurrent use.
+type CombAct struct {
+	id     uint64 // unique per instance; the node hash is cached, so it stands in for the rules
+	order  int
+	r      int
+	act    activations.Func
+	diffX  bool
+	idx    []int  // r*order indices into X's columns; nil until SetRules
+	active []bool // nil means all rules are active
+}
+
+// NewCombAct returns a CombAct with the given order (columns per rule, at
+// least 1), number of rules R (at least 1) and activation. If diffX is false,
+// X is treated as data and gets no gradient, which saves a [B×D] kernel per
+// step; set it when X comes from upstream layers. Rules must be set with
+// SetRules before the first run.
+func NewCombAct(order, rules int, act activations.Func, diffX bool) (*CombAct, error) {
+	if order < 1 {
+		return nil, fmt.Errorf("%w: NewCombAct: order %d; want >= 1", ErrParam, order)
+	}
+	if rules < 1 {
+		return nil, fmt.Errorf("%w: NewCombAct: %d rules; want >= 1", ErrParam, rules)
+	}
+	if err := checkFunc("NewCombAct", act); err != nil {
+		return nil, err
+	}
+	return &CombAct{
+		id:    combActIDs.Add(1),
+		order: order,
+		r:     rules,
+		act:   act,
+		diffX: diffX,
+	}, nil
+}
+
+// Order returns the number of columns each rule combines.
+func (op *CombAct) Order() int { return op.order }
+
+// NumRules returns the number of rules R, the output width.
+func (op *CombAct) NumRules() int { return op.r }
+
+// SetRules copies idx as the rules: rule r uses the columns
+// idx[r·order : (r+1)·order]. len(idx) must be R·order, and each rule's
+// indices must be distinct and non-negative; the upper bound, X's width D, is
+// checked when the op runs. On error the previous rules are kept.
+func (op *CombAct) SetRules(idx []int) error {
+	if len(idx) != op.r*op.order {
+		return fmt.Errorf("%w: SetRules: got %d indices; want rules×order = %d×%d = %d",
+			ErrRules, len(idx), op.r, op.order, op.r*op.order)
+	}
+	for r := 0; r < op.r; r++ {
+		rule := idx[r*op.order : (r+1)*op.order]
+		for j, d := range rule {
+			if d < 0 {
+				return fmt.Errorf("%w: SetRules: rule %d has negative index %d", ErrRules, r, d)
+			}
+			for _, e := range rule[:j] {
+				if e == d {
+					return fmt.Errorf("%w: SetRules: rule %d uses column %d twice (%v)", ErrRules, r, d, rule)
+				}
+			}
+		}
+	}
+	op.idx = append(op.idx[:0:0], idx...)
+	return nil
+}
+
+// Rules returns a copy of the rule indices, or nil if none were set.
+func (op *CombAct) Rules() []int {
+	if op.idx == nil {
+		return nil
+	}
+	return append([]int(nil), op.idx...)
+}
+
+// SetActive copies the activity mask: rule r is active if active[r]. A nil
+// mask makes every rule active; otherwise len(active) must be R.
+func (op *CombAct) SetActive(active []bool) error {
+	if active == nil {
+		op.active = nil
+		return nil
+	}
+	if len(active) != op.r {
+		return fmt.Errorf("%w: SetActive: got %d flags; want one per rule (%d)", ErrRules, len(active), op.r)
+	}
+	op.active = append(op.active[:0:0], active...)
+	return nil
+}
+
+// Apply returns the node F = combAct(X, M), a [B×R] matrix. X must be a
+// float64 matrix [B×D] with D >= order, and M a float64 matrix [order×R]. If
+// the rules are already set, an index >= D is reported here; it is checked
+// again on every run.
+func (op *CombAct) Apply(x, m *G.Node) (*G.Node, error) {
+	xs, err := checkNode("CombAct", "X", x, matrixRank)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := checkNode("CombAct", "M", m, matrixRank)
+	if err != nil {
+		return nil, err
+	}
+	if ms[0] != op.order || ms[1] != op.r {
+		return nil, fmt.Errorf("%w: CombAct: M has shape %v; want (order, rules) = (%d, %d)", ErrShape, ms, op.order, op.r)
+	}
+	if xs[1] < op.order {
+		return nil, fmt.Errorf("%w: CombAct: X has %d columns; a rule of order %d needs at least %d", ErrShape, xs[1], op.order, op.order)
+	}
+	if op.idx != nil {
+		if err := op.checkRules(xs[1]); err != nil {
+			return nil, err
+		}
+	}
+	return G.ApplyOp(combActOp{op}, x, m)
+}
+
+// checkRules checks that the rules are set and fit in X's width d.
+func (op *CombAct) checkRules(d int) error {
+	if op.idx == nil {
+		return fmt.Errorf("%w: %v: no rules set; call SetRules before running", ErrRules, combActOp{op})
+	}
+	for i, c := range op.idx {
+		if c >= d {
+			return fmt.Errorf("%w: %v: rule %d uses column %d but X has %d columns", ErrIndex, combActOp{op}, i/op.order, c, d)
+		}
+	}
+	return nil
+}
+
+// isActive reports whether rule r is active.
+func (op *CombAct) isActive(r int) bool { return op.active == nil || op.active[r] }
+
+// combActOp is the graph op of a CombAct. It holds the CombAct by pointer, so
+// the compiled program sees rule changes.
+type combActOp struct{ c *CombAct }
+
+var _ G.SDOp = combActOp{}
+
+func (op combActOp) Arity() int { return 2 }
+
+// Type is Matrix a → Matrix a → Matrix a.
+func (op combActOp) Type() hm.Type {
+	t := matrixType(hm.TypeVariable('a'))
+	return hm.NewFnType(t, t, t)
+}
+
+func (op combActOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
+	s, err := inputShapes(op, in, matrixRank, matrixRank)
+	if err != nil {
+		return nil, err
+	}
+	if s[1][0] != op.c.order || s[1][1] != op.c.r {
+		return nil, fmt.Errorf("%w: %v: M has shape %v; want (%d, %d)", ErrShape, op, s[1], op.c.order, op.c.r)
+	}
+	return tensor.Shape{s[0][0], op.c.r}, nil
+}
+
+// operands checks (X, M) and the rules against X's width, and returns X, M,
+// B and D.
+func (op combActOp) operands(in []operand) (x, m operand, b, d int, err error) {
+	x, m = in[0], in[1]
+	b, d = x.shape[0], x.shape[1]
+	if m.shape[0] != op.c.order || m.shape[1] != op.c.r {
+		return x, m, 0, 0, fmt.Errorf("%w: %v: M has shape %v; want (%d, %d)", ErrShape, op, m.shape, op.c.order, op.c.r)
+	}
+	if err := op.c.checkRules(d); err != nil {
+		return x, m, 0, 0, err
+	}
+	return x, m, b, d, nil
+}
+
+func (op combActOp) Do(inputs ...G.Value) (G.Value, error) {
+	in, err := checkInput(op, inputs, matrixRank, matrixRank)
+	if err != nil {
+		return nil, err
+	}
+	x, m, b, d, err := op.operands(in)
+	if err != nil {
+		return nil, err
+	}
+	f := make([]float64, b*op.c.r)
+	op.preact(f, x, m, b, d)
+	activate(op.c.act, f, f) // act(0) = 0 for every kind, so inactive rules stay 0
+	return newDense(f, b, op.c.r), nil
+}
+
+// preact sets z[b, r] = Σ_j X[b, idx[r·order+j]] · M[j, r] for the active
+// rules, leaving the inactive ones at 0. z has X's batch size times R.
+func (op combActOp) preact(z []float64, x, m operand, b, d int) {
+	c := op.c
+	o, nr := c.order, c.r
+	for i := 0; i < b; i++ {
+		row := x.data[i*d : i*d+d]
+		zr := z[i*nr : i*nr+nr]
+		for r := range zr {
+			if !c.isActive(r) {
+				continue
+			}
+			var s float64
+			for j, col := range c.idx[r*o : r*o+o] {
+				s += row[col] * m.data[j*nr+r]
+			}
+			zr[r] = s
+		}
+	}
+}
+
+func (op combActOp) ReturnsPtr() bool     { return false }
+func (op combActOp) CallsExtern() bool    { return false }
+func (op combActOp) OverwritesInput() int { return -1 }
+
+// WriteHash writes the instance id and the fixed parameters. The rules are
+// left out on purpose: they change between runs, while node hashes are
+// computed once; the id keeps two CombActs from being merged.
+func (op combActOp) WriteHash(h hash.Hash) {
+	fmt.Fprintf(h, "ops.combAct{id=%d, order=%d, rules=%d, act=%v, diffX=%t}", op.c.id, op.c.order, op.c.r, op.c.act, op.c.diffX)
+}
+func (op combActOp) Hashcode() uint32 { return hashOf(op.WriteHash) }
+func (op combActOp) String() string {
+	return fmt.Sprintf("combAct#%d{order=%d, rules=%d, %v, diffX=%t}", op.c.id, op.c.order, op.c.r, op.c.act, op.c.diffX)
+}
+
+// DiffWRT is {diffX, true}: X gets a gradient only if the CombAct was made
+// with diffX.
+func (op combActOp) DiffWRT(n int) []bool { return diffWRT(n, op.c.diffX, true) }
+
+// SymDiff returns {dX, dM}, with dX nil unless diffX.
+func (op combActOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
+	if len(inputs) != 2 {
+		return nil, fmt.Errorf("%w: %v SymDiff got %d inputs; want 2", ErrArity, op, len(inputs))
+	}
+	x, m := inputs[0], inputs[1]
+	dM, err := G.ApplyOp(combActDiffOp{combActOp: op}, x, m, grad)
+	if err != nil {
+		return nil, err
+	}
+	var dX *G.Node
+	if op.c.diffX {
+		if dX, err = G.ApplyOp(combActDiffOp{combActOp: op, wrtX: true}, x, m, grad); err != nil {
+			return nil, err
+		}
+	}
+	return G.Nodes{dX, dM}, nil
+}
+
+// combActDiffOp is the gradient of a CombAct with respect to M, or to X if
+// wrtX. Its inputs are (X, M, grad). With dz = grad ⊙ act'(z), z recomputed:
+//
+//	dM[j, r]              = Σ_b dz[b, r] · X[b, idx[r·order+j]]
+//	dX[b, idx[r·order+j]] += dz[b, r] · M[j, r]
+//
+// and dz[:, r] = 0 for an inactive rule.
+type combActDiffOp struct {
+	combActOp
+	wrtX bool
+}
+
+var _ G.SDOp = combActDiffOp{}
+
+// DiffWRT is all false: gradient ops are not differentiated again.
+func (op combActDiffOp) DiffWRT(n int) []bool { return diffWRT(n) }
+
+func (op combActDiffOp) SymDiff(G.Nodes, *G.Node, *G.Node) (G.Nodes, error) {
+	return nil, errSecondOrder(op)
+}
+
+func (op combActDiffOp) Arity() int { return 3 }
+
+func (op combActDiffOp) Type() hm.Type {
+	t := matrixType(hm.TypeVariable('a'))
+	return hm.NewFnType(t, t, t, t)
+}
+
+func (op combActDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
+	s, err := inputShapes(op, in, matrixRank, matrixRank, matrixRank)
+	if err != nil {
+		return nil, err
+	}
+	if op.wrtX {
+		return s[0].Clone(), nil
+	}
+	return s[1].Clone(), nil
+}
+
+func (op combActDiffOp) Do(inputs ...G.Value) (G.Value, error) {
+	in, err := checkInput(op, inputs, matrixRank, matrixRank, matrixRank)
+	if err != nil {
+		return nil, err
+	}
+	x, m, b, d, err := op.operands(in)
+	if err != nil {
+		return nil, err
+	}
+	c := op.c
+	o, nr := c.order, c.r
+	g := in[2]
+	if g.shape[0] != b || g.shape[1] != nr {
+		return nil, fmt.Errorf("%w: %v: grad has shape %v; want (%d, %d)", ErrShape, op, g.shape, b, nr)
+	}
+
+	// dz = grad ⊙ act'(z), then 0 for the inactive rules (act'(0) may be 1).
+	dz := make([]float64, b*nr)
+	op.preact(dz, x, m, b, d)
+	activateGrad(c.act, dz, dz, g.data)
+	if c.active != nil {
+		for i := 0; i < b; i++ {
+			for r, on := range c.active {
+				if !on {
+					dz[i*nr+r] = 0
+				}
+			}
+		}
+	}
+
+	if op.wrtX {
+		dx := make([]float64, b*d)
+		for i := 0; i < b; i++ {
+			row := dx[i*d : i*d+d]
+			for r, v := range dz[i*nr : i*nr+nr] {
+				if v == 0 {
+					continue
+				}
+				for j, col := range c.idx[r*o : r*o+o] {
+					row[col] += v * m.data[j*nr+r]
+				}
+			}
+		}
+		return newDense(dx, b, d), nil
+	}
+
+	dm := make([]float64, o*nr)
+	for i := 0; i < b; i++ {
+		row := x.data[i*d : i*d+d]
+		for r, v := range dz[i*nr : i*nr+nr] {
+			if v == 0 {
+				continue
+			}
+			for j, col := range c.idx[r*o : r*o+o] {
+				dm[j*nr+r] += v * row[col]
+			}
+		}
+	}
+	return newDense(dm, o, nr), nil
+}
+
+func (op combActDiffOp) WriteHash(h hash.Hash) {
+	fmt.Fprintf(h, "ops.combActDiff{id=%d, order=%d, rules=%d, act=%v, wrtX=%t}", op.c.id, op.c.order, op.c.r, op.c.act, op.wrtX)
+}
+func (op combActDiffOp) Hashcode() uint32 { return hashOf(op.WriteHash) }
+func (op combActDiffOp) String() string {
+	wrt := "M"
+	if op.wrtX {
+		wrt = "X"
+	}
+	return fmt.Sprintf("combActDiff#%d{order=%d, rules=%d, %v, wrt %s}", op.c.id, op.c.order, op.c.r, op.c.act, wrt)
+}

@@ -1,0 +1,103 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package train
+
+import (
+	"fmt"
+	"math"
+)
+
+// Config holds the training hyper-parameters. A zero field means its
+// default (see DefaultConfig); Validate reports impossible values.
+type Config struct {
+	// LearningRate of Adam on the categorical (CatInt) route. Default 0.05.
+	LearningRate float64 `json:"learning_rate"`
+	// ContinuousLearningRate of Adam on the continuous (LinAtt) route.
+	// Default LearningRate/5: the single linear layer of LinAtt overfits
+	// small tables at CatInt's rate (breast cancer, 5-fold: 0.958 at 0.05,
+	// 0.968 at 0.01).
+	ContinuousLearningRate float64 `json:"continuous_learning_rate"`
+	// BatchSize is the mini-batch size; a dataset smaller than it trains in
+	// batches of its own size. Default 16.
+	BatchSize int `json:"batch_size"`
+	// Epochs is the maximum number of epochs. Default 300.
+	Epochs int `json:"epochs"`
+	// Patience stops training after this many epochs without a new best
+	// loss (the validation loss when a validation split is used, else the
+	// training loss, as the paper's code does). Default 30; negative
+	// disables early stopping.
+	Patience int `json:"patience"`
+	// MinDelta is the improvement a loss must make to count as a new best.
+	// Default 1e-4.
+	MinDelta float64 `json:"min_delta"`
+	// LossTarget stops training once the monitored loss is at or below it.
+	// Default 0.001; negative disables it.
+	LossTarget float64 `json:"loss_target"`
+	// ValFraction holds out this share of the training rows, stratified
+	// by class, to monitor for early stopping. Default 0 (none).
+	ValFraction float64 `json:"val_fraction"`
+	// ClassWeights weights each class's cross-entropy term; nil means equal
+	// weights. "balanced" weighting is available through BalancedWeights.
+	ClassWeights []float64 `json:"class_weights,omitempty"`
+	// Seed drives every random choice: initialisation, screening ties,
+	// shuffling, dropout, rule sampling and the validation split.
+	Seed uint64 `json:"seed"`
+}
+
+// DefaultConfig returns the defaults.
+func DefaultConfig() Config {
+	return Config{LearningRate: 0.05, BatchSize: 16, Epochs: 300, Patience: 30, MinDelta: 1e-4, LossTarget: 1e-3}
+}
+
+// Resolved returns c with zero fields replaced by defaults.
+func (c Config) Resolved() Config {
+	d := DefaultConfig()
+	if c.LearningRate == 0 {
+		c.LearningRate = d.LearningRate
+	}
+	if c.ContinuousLearningRate == 0 {
+		c.ContinuousLearningRate = c.LearningRate / 5
+	}
+	if c.BatchSize == 0 {
+		c.BatchSize = d.BatchSize
+	}
+	if c.Epochs == 0 {
+		c.Epochs = d.Epochs
+	}
+	if c.Patience == 0 {
+		c.Patience = d.Patience
+	}
+	if c.MinDelta == 0 {
+		c.MinDelta = d.MinDelta
+	}
+	if c.LossTarget == 0 {
+		c.LossTarget = d.LossTarget
+	}
+	return c
+}
+
+// Validate reports the first impossible value of a resolved config.
+func (c Config) Validate() error {
+	switch {
+	case !(c.LearningRate > 0) || math.IsInf(c.LearningRate, 0):
+		return fmt.Errorf("%w: learning rate = %g, want > 0", ErrConfig, c.LearningRate)
+	case !(c.ContinuousLearningRate > 0) || math.IsInf(c.ContinuousLearningRate, 0):
+		return fmt.Errorf("%w: continuous learning rate = %g, want > 0", ErrConfig, c.ContinuousLearningRate)
+	case c.BatchSize < 1:
+		return fmt.Errorf("%w: batch size = %d, want >= 1", ErrConfig, c.BatchSize)
+	case c.Epochs < 1:
+		return fmt.Errorf("%w: epochs = %d, want >= 1", ErrConfig, c.Epochs)
+	case c.MinDelta < 0 || math.IsNaN(c.MinDelta):
+		return fmt.Errorf("%w: min delta = %g, want >= 0", ErrConfig, c.MinDelta)
+	case math.IsNaN(c.LossTarget):
+		return fmt.Errorf("%w: loss target is NaN", ErrConfig)
+	case !(c.ValFraction >= 0 && c.ValFraction < 1):
+		return fmt.Errorf("%w: validation fraction = %g, want 0 <= f < 1", ErrConfig, c.ValFraction)
+	}
+	for i, w := range c.ClassWeights {
+		if !(w >= 0) || math.IsInf(w, 0) {
+			return fmt.Errorf("%w: class weight %d = %g, want a finite value >= 0", ErrConfig, i, w)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,265 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package train_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+func synth(t testing.TB, gate data.Gate, features int, seed uint64) (*data.Synth, *data.Dataset, *data.Dataset) {
+	t.Helper()
+	s, err := data.NewSynth(data.SynthConfig{Gate: gate, Features: features, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, s.Sample(128), s.Sample(1000)
+}
+
+func accuracy(t testing.TB, net *model.Network, ds *data.Dataset) float64 {
+	t.Helper()
+	pred, err := net.Predict(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := train.Evaluate(ds.Y, pred, ds.Classes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Accuracy
+}
+
+// Held-out accuracy and rule retrieval on gates at random positions.
+func TestFitGates(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		gate     data.Gate
+		features int
+		seed     uint64
+	}{
+		{data.Xor, 32, 11}, {data.Xnor, 64, 12}, {data.And, 64, 13}, {data.Or, 32, 14}, {data.Not, 64, 15},
+	} {
+		t.Run(tt.gate.String(), func(t *testing.T) {
+			t.Parallel()
+			s, tr, te := synth(t, tt.gate, tt.features, tt.seed)
+			res, err := train.Fit(context.Background(), tr, model.Config{}, train.Config{Seed: tt.seed}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if acc := accuracy(t, res.Network, te); acc < 0.97 {
+				t.Errorf("%s: held-out accuracy\ngot  %.3f\nwant >= 0.97", s.Describe(), acc)
+			}
+			top := res.Network.Rules(1)
+			if len(top) == 0 || !slices.Equal(top[0].FeatureSet(), s.Targets()) {
+				t.Errorf("%s: top rule\ngot  %v\nwant the features %v", s.Describe(), top, s.Targets())
+			}
+			if res.Route != model.Categorical {
+				t.Errorf("route\ngot  %v\nwant categorical", res.Route)
+			}
+		})
+	}
+}
+
+func TestFitIsDeterministic(t *testing.T) {
+	t.Parallel()
+	_, tr, _ := synth(t, data.Xor, 16, 3)
+	var out [2]bytes.Buffer
+	for i := range out {
+		res, err := train.Fit(context.Background(), tr, model.Config{}, train.Config{Seed: 5, Epochs: 40}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := res.Network.Save(&out[i], nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(out[0].Bytes(), out[1].Bytes()) {
+		t.Error("two fits with the same seed saved different models")
+	}
+	res, err := train.Fit(context.Background(), tr, model.Config{}, train.Config{Seed: 6, Epochs: 40}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var other bytes.Buffer
+	if err := res.Network.Save(&other, nil); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(out[0].Bytes(), other.Bytes()) {
+		t.Error("a different seed gave the same model")
+	}
+}
+
+func TestSaveLoadRoundTrip(t *testing.T) {
+	t.Parallel()
+	_, tr, te := synth(t, data.Xnor, 24, 9)
+	res, err := train.Fit(context.Background(), tr, model.Config{}, train.Config{Seed: 9, Epochs: 30}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := t.TempDir() + "/m.json"
+	if err := res.Network.SaveFile(path, map[string]string{"note": "kept"}); err != nil {
+		t.Fatal(err)
+	}
+	loaded, meta, err := model.LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(meta) != `{"note":"kept"}` {
+		t.Errorf("metadata\ngot  %s\nwant {\"note\":\"kept\"}", meta)
+	}
+	p1, _, err := res.Network.PredictProba(te.X, te.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, _, err := loaded.PredictProba(te.X, te.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p1, p2) {
+		t.Error("loaded model predicts different probabilities")
+	}
+	if a, b := res.Network.Rules(3), loaded.Rules(3); len(a) != len(b) || a[0].String() != b[0].String() {
+		t.Errorf("rules\ngot  %v\nwant %v", b, a)
+	}
+}
+
+func TestLoadRejectsBadFiles(t *testing.T) {
+	t.Parallel()
+	_, tr, _ := synth(t, data.And, 8, 2)
+	res, err := train.Fit(context.Background(), tr, model.Config{}, train.Config{Seed: 2, Epochs: 5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var good bytes.Buffer
+	if err := res.Network.Save(&good, nil); err != nil {
+		t.Fatal(err)
+	}
+	g := good.String()
+	for _, tt := range []struct{ name, content, want string }{
+		{"empty", "", "not a hornets-go model"},
+		{"truncated", g[:len(g)/2], "not a hornets-go model"},
+		{"binary", "\x00\x01\x02\xff", "not a hornets-go model"},
+		{"foreign json", `{"name":"other"}`, "not a hornets-go model"},
+		{"foreign format", `{"format":"pytorch","version":1}`, `format "pytorch"`},
+		{"newer version", strings.Replace(g, `"version":1`, `"version":99`, 1), "newer"},
+		{"bad shape", strings.Replace(g, `"B":[`, `"B":[1,`, 1), "values, want"},
+		{"bad rule index", strings.Replace(g, `"idx":[`, `"idx":[999999,`, 1), "rule"},
+		{"unknown field", strings.Replace(g, `"format"`, `"extra":1,"format"`, 1), "unknown field"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := model.Load(strings.NewReader(tt.content))
+			if err == nil || !errors.Is(err, model.ErrModelFile) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Load error\ngot  %v\nwant ErrModelFile containing %q", err, tt.want)
+			}
+		})
+	}
+	if _, _, err := model.LoadFile(t.TempDir()); err == nil || !strings.Contains(err.Error(), "directory") {
+		t.Errorf("LoadFile(dir)\ngot  %v\nwant a directory error", err)
+	}
+	if _, _, err := model.LoadFile("/nonexistent/m.json"); !errors.Is(err, os.ErrNotExist) && err == nil {
+		t.Errorf("LoadFile(missing) gave no error")
+	}
+}
+
+func TestFitCancel(t *testing.T) {
+	t.Parallel()
+	_, tr, _ := synth(t, data.Xor, 16, 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	rec := train.RecorderFunc(func(s train.EpochStats) error {
+		if s.Epoch == 3 {
+			cancel()
+		}
+		return nil
+	})
+	res, err := train.Fit(ctx, tr, model.Config{}, train.Config{Seed: 1, Patience: -1, LossTarget: -1}, &train.Options{Recorder: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != train.Canceled || res.Epochs != 3 {
+		t.Errorf("status, epochs\ngot  %v, %d\nwant %v, 3", res.Status, res.Epochs, train.Canceled)
+	}
+}
+
+func TestFitRejectsBadConfig(t *testing.T) {
+	t.Parallel()
+	_, tr, _ := synth(t, data.Xor, 8, 1)
+	for _, tt := range []struct {
+		name string
+		m    model.Config
+		c    train.Config
+		want error
+	}{
+		{"negative lr", model.Config{}, train.Config{LearningRate: -1}, train.ErrConfig},
+		{"negative batch", model.Config{}, train.Config{BatchSize: -4}, train.ErrConfig},
+		{"val fraction one", model.Config{}, train.Config{ValFraction: 1}, train.ErrConfig},
+		{"class weights length", model.Config{}, train.Config{ClassWeights: []float64{1}}, train.ErrConfig},
+		{"negative rules", model.Config{Rules: -1}, train.Config{}, model.ErrConfig},
+		{"order zero after resolve is default, negative is not", model.Config{Order: -1}, train.Config{}, model.ErrConfig},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := train.Fit(context.Background(), tr, tt.m, tt.c, nil)
+			if !errors.Is(err, tt.want) {
+				t.Errorf("Fit error\ngot  %v\nwant %v", err, tt.want)
+			}
+		})
+	}
+}
+
+// The continuous route on a real table: 5-fold stratified accuracy.
+func TestCrossValidateBreastCancer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5 fits on 569 rows")
+	}
+	t.Parallel()
+	const path = "../../shared/datasets/sklearn_breast_cancer.csv.gz"
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("dataset not present:", err)
+	}
+	tab, err := data.ReadCSVFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := data.FitEncoder(tab, data.EncoderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, _, err := enc.Transform(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := train.CrossValidate(context.Background(), ds, 5, model.Config{}, train.Config{Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.MeanAcc < 0.95 {
+		t.Errorf("5-fold accuracy\ngot  %.4f\nwant >= 0.95", res.MeanAcc)
+	}
+	t.Logf("breast cancer 5-fold accuracy %.4f ± %.4f, macro-F1 %.4f", res.MeanAcc, res.StdAcc, res.MeanMacroF1)
+}
+
+func TestEvaluate(t *testing.T) {
+	t.Parallel()
+	m, err := train.Evaluate([]int{0, 0, 1, 1, 2}, []int{0, 1, 1, 1, 0}, []string{"a", "b", "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Accuracy != 0.6 {
+		t.Errorf("accuracy\ngot  %v\nwant 0.6", m.Accuracy)
+	}
+	// F1: a = 2·(1/2·1/2)/(1) = 0.5, b = 2·(2/3·1)/(5/3) = 0.8, c = 0.
+	if want := (0.5 + 0.8 + 0) / 3; m.MacroF1 < want-1e-12 || m.MacroF1 > want+1e-12 {
+		t.Errorf("macro-F1\ngot  %v\nwant %v", m.MacroF1, want)
+	}
+	if m.Confusion[2][0] != 1 || m.PerClass[1].Support != 2 {
+		t.Errorf("confusion %v per-class %+v", m.Confusion, m.PerClass)
+	}
+}
