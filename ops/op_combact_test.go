@@ -474,9 +474,10 @@ func TestCombActNoMutation(t *testing.T) {
 	noMutation(t, combActDiffOp{combActOp: combActOp{op}, wrtX: true}, x, m, g)
 }
 
-// BenchmarkCombAct times one training step (forward and backward through a
-// TapeMachine) of a HorNets-sized CombAct: B=16, D=64+5, R=256, order 5,
-// cost = Σ F ⊙ C.
+// BenchmarkCombAct times a HorNets-sized CombAct: B=16, D=64+5, R=256,
+// order 5. The step benchmarks run one training step (forward and backward
+// through a TapeMachine) of cost = Σ F ⊙ C, with X as data (the model's
+// case) or differentiated; the Do benchmarks time the three kernels alone.
 func BenchmarkCombAct(b *testing.B) {
 	const (
 		batch = 16
@@ -484,24 +485,29 @@ func BenchmarkCombAct(b *testing.B) {
 		rules = 256
 		order = 5
 	)
+	rng := rand.New(rand.NewPCG(1, 1))
+	idx := randomRules(rng, rules, order, d)
+	xv := uniform(rng, batch*d, -1, 1)
+	mv := uniform(rng, order*rules, -0.8, 0.8)
+	cv := uniform(rng, batch*rules, -1, 1)
+
 	for _, diffX := range []bool{false, true} {
-		name := "dataX"
+		name := "step/dataX"
 		if diffX {
-			name = "diffX"
+			name = "step/diffX"
 		}
 		b.Run(name, func(b *testing.B) {
-			rng := rand.New(rand.NewPCG(1, 1))
 			op, err := NewCombAct(order, rules, polyClip1, diffX)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := op.SetRules(randomRules(rng, rules, order, d)); err != nil {
+			if err := op.SetRules(idx); err != nil {
 				b.Fatal(err)
 			}
 			g := G.NewGraph()
-			x := input(g, "X", uniform(rng, batch*d, -1, 1), batch, d)
-			m := input(g, "M", uniform(rng, order*rules, -0.8, 0.8), order, rules)
-			c := input(g, "C", uniform(rng, batch*rules, -1, 1), batch, rules)
+			x := input(g, "X", xv, batch, d)
+			m := input(g, "M", mv, order, rules)
+			c := input(g, "C", cv, batch, rules)
 			f, err := op.Apply(x, m)
 			if err != nil {
 				b.Fatal(err)
@@ -527,6 +533,33 @@ func BenchmarkCombAct(b *testing.B) {
 			for b.Loop() {
 				vm.Reset()
 				if err := vm.RunAll(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+
+	op, err := NewCombAct(order, rules, polyClip1, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := op.SetRules(idx); err != nil {
+		b.Fatal(err)
+	}
+	x, m, grad := dense(xv, batch, d), dense(mv, order, rules), dense(cv, batch, rules)
+	for _, tt := range []struct {
+		name   string
+		op     G.Op
+		inputs []G.Value
+	}{
+		{name: "Do/forward", op: combActOp{op}, inputs: []G.Value{x, m}},
+		{name: "Do/dM", op: combActDiffOp{combActOp: combActOp{op}}, inputs: []G.Value{x, m, grad}},
+		{name: "Do/dX", op: combActDiffOp{combActOp: combActOp{op}, wrtX: true}, inputs: []G.Value{x, m, grad}},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := tt.op.Do(tt.inputs...); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,0 +1,212 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/train"
+)
+
+// Input formats of --data-format.
+const (
+	formatCSV    = "csv"
+	formatLibSVM = "libsvm"
+)
+
+// dataFlags are the flags that say where a table is and how to read it.
+// format names the data-format flag's alias ("format" for commands whose
+// output format is fixed, "" for none).
+func dataFlags(alias string) []cli.Flag {
+	df := &cli.StringFlag{Name: "data-format", Category: "Data", Value: formatCSV,
+		Usage: "input format: csv (plain or gzip, told by content) or libsvm"}
+	if alias != "" {
+		df.Aliases = []string{alias}
+	}
+	return []cli.Flag{
+		&cli.StringFlag{Name: "data", Category: "Data", Usage: "the table to read, a `FILE` (required)"},
+		df,
+		&cli.StringFlag{Name: "label", Category: "Data", Usage: "`NAME` of the label column of a CSV file (default: the last column)"},
+	}
+}
+
+// dataOptions are the values of dataFlags.
+type dataOptions struct {
+	Path   string // --data
+	Format string // --data-format: csv or libsvm
+	Label  string // --label; "" means the last column (or the model's label)
+}
+
+// readDataFlags reads and checks the values of dataFlags.
+func readDataFlags(c *cli.Context) (dataOptions, error) {
+	o := dataOptions{Path: c.String("data"), Format: strings.ToLower(c.String("data-format")), Label: c.String("label")}
+	if err := oneOf("data-format", o.Format, formatCSV, formatLibSVM); err != nil {
+		return o, err
+	}
+	if o.Format == formatLibSVM && c.IsSet("label") {
+		return o, usagef("--label applies to CSV input only; a LibSVM line starts with its label")
+	}
+	return o, nil
+}
+
+// loadTraining reads a labelled training table. A CSV file is encoded by an
+// Encoder fitted on it (returned, to be saved with the model); a LibSVM
+// file is used as it is and the encoder is nil.
+func loadTraining(o dataOptions) (*data.Dataset, *data.Encoder, error) {
+	if o.Format == formatLibSVM {
+		ds, err := data.ReadLibSVMFile(o.Path, 0)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(ds.Classes) < 2 {
+			return nil, nil, &data.ParseError{File: o.Path, Err: fmt.Errorf("%w: every row has label %q", data.ErrSingleClass, ds.Classes[0])}
+		}
+		return ds, nil, nil
+	}
+	t, err := data.ReadCSVFile(o.Path)
+	if err != nil {
+		return nil, nil, err
+	}
+	enc, err := data.FitEncoder(t, data.EncoderOptions{Label: o.Label})
+	if err != nil {
+		return nil, nil, err
+	}
+	ds, _, err := enc.Transform(t) // the encoder has seen every category: no warnings
+	if err != nil {
+		return nil, nil, err
+	}
+	return ds, enc, nil
+}
+
+// loadForModel reads a table to evaluate (labelled) or predict (not
+// labelled) with the model b, encoded as its training data was. The
+// warnings name categories that the model never saw.
+func loadForModel(o dataOptions, b *train.Bundle, modelPath string, labelled bool) (*data.Dataset, []data.Warning, error) {
+	if o.Format == formatLibSVM {
+		ds, err := data.ReadLibSVMFile(o.Path, b.Network.Features())
+		if err != nil {
+			return nil, nil, err
+		}
+		if ds.Cols != b.Network.Features() {
+			return nil, nil, &data.ParseError{File: o.Path, Err: fmt.Errorf("%w: %d features, the model %s wants %d", data.ErrIndex, ds.Cols, modelPath, b.Network.Features())}
+		}
+		if !labelled {
+			ds.Y = nil
+			ds.Classes = b.Classes
+			return ds, nil, nil
+		}
+		// The file's labels are its own sorted classes: map them onto the model's.
+		index := make(map[string]int, len(b.Classes))
+		for k, s := range b.Classes {
+			index[s] = k
+		}
+		for i, y := range ds.Y {
+			k, ok := index[ds.Classes[y]]
+			if !ok {
+				return nil, nil, &data.ParseError{File: o.Path,
+					Err: fmt.Errorf("%w: row %d has label %q, not one of the model's classes %q", data.ErrUnknownLabel, i+1, ds.Classes[y], b.Classes)}
+			}
+			ds.Y[i] = k
+		}
+		ds.Classes = b.Classes
+		return ds, nil, nil
+	}
+	if b.Encoder == nil {
+		return nil, nil, usagef("the model %s was trained on LibSVM data and has no CSV encoder: read %s with --data-format libsvm", modelPath, o.Path)
+	}
+	t, err := data.ReadCSVFile(o.Path)
+	if err != nil {
+		return nil, nil, err
+	}
+	enc := *b.Encoder
+	if o.Label != "" {
+		enc.Label = o.Label // the label column may be named differently here
+	}
+	if labelled {
+		return enc.Transform(t)
+	}
+	return enc.TransformUnlabelled(t)
+}
+
+// printWarnings writes data warnings to w, one line each.
+func printWarnings(w io.Writer, file string, warns []data.Warning) {
+	for _, wa := range warns {
+		fmt.Fprintf(w, "hornetctl: warning: %s: %s\n", file, wa)
+	}
+}
+
+// checkOutput fails early if path cannot be written to: its directory
+// must exist, and path must not be a directory. A long training run should
+// not end in "no such directory".
+func checkOutput(flag, path string) error {
+	if path == "-" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("--%s %s is a directory, not a file", flag, path)
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("--%s %s: directory %s: %w", flag, path, dir, unwrapPath(err))
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("--%s %s: %s is not a directory", flag, path, dir)
+	}
+	return nil
+}
+
+// unwrapPath drops the "stat path" prefix of a *os.PathError.
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// writeOutput writes through write to path atomically (a temporary file in
+// the same directory, synced, then renamed), or to stdout if path is "-" or
+// "".
+func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) (err error) {
+	if path == "" || path == "-" {
+		return write(stdout)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	bw := bufio.NewWriter(tmp)
+	if err = write(bw); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = bw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = tmp.Chmod(0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
