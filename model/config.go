@@ -37,8 +37,8 @@ type Config struct {
 	// Default 64; negative disables screening (all tuples random).
 	Pool int `json:"pool"`
 	// ScreenOrder is the largest tuple size scored by the screening search
-	// (see the package documentation); at most Order. Default 2 when Order
-	// allows it.
+	// (see the package documentation); at most Order. Default 3, or Order
+	// when that is smaller.
 	ScreenOrder int `json:"screen_order"`
 	// ScreenBudget caps the number of tuples of one size scored
 	// exhaustively; above it the search extends the best smaller tuples by
@@ -76,7 +76,7 @@ func DefaultConfig() Config {
 		Activation:      "polyclip",
 		Heads:           16,
 		Pool:            64,
-		ScreenOrder:     2,
+		ScreenOrder:     3,
 		ScreenBudget:    2_000_000,
 		Dropout:         0.1,
 		RefreshEvery:    10,

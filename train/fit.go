@@ -80,6 +80,14 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 	if ds == nil || ds.Rows == 0 {
 		return nil, fmt.Errorf("%w: no training rows", ErrData)
 	}
+	if ds.Features == nil { // name the columns f0, f1, … rather than refuse
+		named := *ds
+		named.Features = make([]string, ds.Cols)
+		for j := range named.Features {
+			named.Features[j] = fmt.Sprintf("f%d", j)
+		}
+		ds = &named
+	}
 	if err := ds.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrData, err)
 	}
