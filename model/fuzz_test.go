@@ -23,7 +23,7 @@ func FuzzLoad(f *testing.F) {
 		y[i] = int(x[i*4]) ^ int(x[i*4+1])
 	}
 	cfg := DefaultConfig()
-	cfg.Rules, cfg.Heads, cfg.Order = 4, 2, 2
+	cfg.Rules, cfg.Heads, cfg.Order, cfg.ScreenOrder = 4, 2, 2, 2
 	n, err := New(cfg, 4, nil, 2, nil)
 	if err != nil {
 		f.Fatal(err)

@@ -338,6 +338,18 @@ func (n *Network) TrainStep(x []float64, y []int, rng *rand.Rand) (Route, float6
 		return route, 0, fmt.Errorf("model: %s training step: %w", route, err)
 	}
 	n.routeUse[route]++
+	if route == Categorical {
+		att := n.catTrain.att.Value().Data().([]float64)
+		R := n.cfg.Rules
+		for i := range B {
+			for r, v := range att[i*R : (i+1)*R] {
+				n.rules.AttentionSum[r] += v
+			}
+		}
+		for r := range R {
+			n.rules.AttentionRows[r] += float64(B)
+		}
+	}
 	return route, scalar(loss), nil
 }
 

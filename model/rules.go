@@ -28,6 +28,13 @@ type ruleSet struct {
 	Pool [][]int `json:"pool"`
 	// Scores is each slot's contribution score from the last scoring pass.
 	Scores []float64 `json:"scores"`
+	// AttentionSum and AttentionRows accumulate each slot's softmax
+	// attention over the training rows it has seen since its tuple was
+	// set: AttentionSum[r]/AttentionRows[r] is the paper's mean-attention
+	// score, kept for reference (it does not rank the true rule first; the
+	// contribution score does).
+	AttentionSum  []float64 `json:"attention_sum"`
+	AttentionRows []float64 `json:"attention_rows"`
 }
 
 func (rs *ruleSet) numRules() int { return len(rs.Idx) / rs.Order }
@@ -71,6 +78,8 @@ func newRuleSet(cfg Config, features int, screened []tupleScore, rng *rand.Rand)
 	rs.Idx = make([]int, R*cfg.Order)
 	rs.Screened = make([]bool, R)
 	rs.Scores = make([]float64, R)
+	rs.AttentionSum = make([]float64, R)
+	rs.AttentionRows = make([]float64, R)
 	for _, t := range screened {
 		rs.Pool = append(rs.Pool, t.Features)
 	}
@@ -222,7 +231,7 @@ func (rs *ruleSet) refresh(fraction float64, rng *rand.Rand) []int {
 		for r := lo; r < hi; r++ {
 			copy(rs.rule(r), tuple)
 			rs.Screened[r] = screened
-			rs.Scores[r] = 0
+			rs.Scores[r], rs.AttentionSum[r], rs.AttentionRows[r] = 0, 0, 0
 			replaced = append(replaced, r)
 		}
 	}
@@ -245,6 +254,9 @@ type Rule struct {
 	// Score is the rule's share of the total contribution score of all
 	// rules (the scores of all rules sum to 1).
 	Score float64 `json:"score"`
+	// MeanAttention is the mean softmax attention of the rule's heads
+	// over the training rows (summed over heads): the paper's score.
+	MeanAttention float64 `json:"mean_attention"`
 	// Class is the class whose logit the rule's best head raises most.
 	Class int `json:"class"`
 	// Slots are the rule slots (heads) merged into this rule.
@@ -284,10 +296,11 @@ func (r Rule) FeatureSet() []int {
 func (rs *ruleSet) readRules(m, w []float64, classes int, names []string) []Rule {
 	R := rs.numRules()
 	type group struct {
-		features []int
-		score    float64
-		best     int
-		slots    []int
+		features  []int
+		score     float64
+		best      int
+		slots     []int
+		attention float64
 	}
 	groups := map[string]*group{}
 	var order []string
@@ -319,12 +332,15 @@ func (rs *ruleSet) readRules(m, w []float64, classes int, names []string) []Rule
 			g.best = r
 		}
 		g.slots = append(g.slots, r)
+		if rs.AttentionRows[r] > 0 {
+			g.attention += rs.AttentionSum[r] / rs.AttentionRows[r]
+		}
 	}
 	hard := activations.Func{Kind: activations.PolyClip, K: 0}
 	out := make([]Rule, 0, len(order))
 	for _, key := range order {
 		g := groups[key]
-		rule := Rule{Slots: g.slots}
+		rule := Rule{Slots: g.slots, MeanAttention: g.attention}
 		if total > 0 {
 			rule.Score = g.score / total
 		}

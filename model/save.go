@@ -196,6 +196,9 @@ func (f *fileModel) check() error {
 	if rs.Order != O || rs.Features != D || rs.Heads < 1 || rs.Heads > R {
 		return fmt.Errorf("rule table is for order %d, %d features, %d heads; model has order %d, %d features, %d rules", rs.Order, rs.Features, rs.Heads, O, D, R)
 	}
+	if len(rs.AttentionSum) != R || len(rs.AttentionRows) != R {
+		return fmt.Errorf("rule table has %d and %d attention sums, want %d", len(rs.AttentionSum), len(rs.AttentionRows), R)
+	}
 	if len(rs.Idx) != R*O || len(rs.Screened) != R || len(rs.Scores) != R {
 		return fmt.Errorf("rule table has %d indices, %d flags and %d scores; want %d, %d and %d", len(rs.Idx), len(rs.Screened), len(rs.Scores), R*O, R, R)
 	}
@@ -225,6 +228,7 @@ func (f *fileModel) check() error {
 		{"catint.M", f.Cat.M, O * R}, {"catint.W", f.Cat.W, R * C}, {"catint.B", f.Cat.B, C},
 		{"linatt.A", f.Lin.A, D}, {"linatt.W", f.Lin.W, D * C}, {"linatt.B", f.Lin.B, C},
 		{"standardize_mean", f.Mean, D}, {"standardize_scale", f.Scale, D}, {"rules.scores", rs.Scores, R},
+		{"rules.attention_sum", rs.AttentionSum, R}, {"rules.attention_rows", rs.AttentionRows, R},
 	}
 	for _, s := range shapes {
 		if len(s.v) != s.want {

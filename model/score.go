@@ -172,6 +172,8 @@ type Snapshot struct {
 	tensors [][]float64
 	idx     []int
 	scores  []float64
+	attSum  []float64
+	attRows []float64
 }
 
 func (n *Network) tensors() []*tensor.Dense {
@@ -180,7 +182,8 @@ func (n *Network) tensors() []*tensor.Dense {
 
 // Snapshot copies the weights and the rule set.
 func (n *Network) Snapshot() *Snapshot {
-	s := &Snapshot{idx: slices.Clone(n.rules.Idx), scores: slices.Clone(n.rules.Scores)}
+	s := &Snapshot{idx: slices.Clone(n.rules.Idx), scores: slices.Clone(n.rules.Scores),
+		attSum: slices.Clone(n.rules.AttentionSum), attRows: slices.Clone(n.rules.AttentionRows)}
 	for _, t := range n.tensors() {
 		s.tensors = append(s.tensors, slices.Clone(t.Data().([]float64)))
 	}
@@ -194,6 +197,8 @@ func (n *Network) Restore(s *Snapshot) error {
 	}
 	copy(n.rules.Idx, s.idx)
 	copy(n.rules.Scores, s.scores)
+	copy(n.rules.AttentionSum, s.attSum)
+	copy(n.rules.AttentionRows, s.attRows)
 	for _, cg := range []*catGraph{n.catTrain, n.catEval} {
 		if cg != nil {
 			if err := cg.comb.SetRules(n.rules.Idx); err != nil {
