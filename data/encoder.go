@@ -59,6 +59,11 @@ type EncoderOptions struct {
 	// Label is the name of the label column. If empty, the last column is
 	// the label.
 	Label string
+	// Categorical names feature columns to one-hot encode even when every
+	// value is a number (small integer codes, as in the MONK's problems);
+	// the single name "*" selects every feature column. A name that is not
+	// a feature column is an error.
+	Categorical []string
 }
 
 // Encoder turns tables into Datasets by rules fitted on training data (see
@@ -94,12 +99,20 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		return nil, &ParseError{File: t.Name, Column: e.Label,
 			Err: fmt.Errorf("%w: every row has label %q", ErrSingleClass, e.Classes[0])}
 	}
+	forced := make(map[string]bool)
+	for _, name := range opts.Categorical {
+		if name != "*" && (!slices.Contains(t.Header, name) || name == e.Label) {
+			return nil, &ParseError{File: t.Name, Column: name,
+				Err: fmt.Errorf("%w: no feature column of that name to treat as categorical", ErrNoColumn)}
+		}
+		forced[name] = true
+	}
 	names := make(map[string]string) // output feature name -> input column
 	for j, name := range t.Header {
 		if j == lab {
 			continue
 		}
-		c, err := fitColumn(t, j)
+		c, err := fitColumn(t, j, forced[name] || forced["*"])
 		if err != nil {
 			return nil, err
 		}
@@ -123,11 +136,18 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 	return e, nil
 }
 
-// fitColumn decides the kind of column j and fits its parameters.
-func fitColumn(t *Table, j int) (Column, error) {
+// fitColumn decides the kind of column j (categorical if asked) and fits
+// its parameters.
+func fitColumn(t *Table, j int, categorical bool) (Column, error) {
 	c := Column{Name: t.Header[j], Kind: Numeric}
+	if categorical {
+		c.Kind = Categorical
+	}
 	sum, n, bad := 0.0, 0, -1
 	for i, row := range t.Rows {
+		if c.Kind == Categorical {
+			break
+		}
 		if isMissing(row[j]) {
 			continue
 		}

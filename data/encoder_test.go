@@ -4,6 +4,7 @@ package data
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -389,5 +390,38 @@ func TestNumericDataset(t *testing.T) {
 			_, err := NumericDataset(table(t, "n.csv", tt.csv), "")
 			checkErr(t, err, tt.want, tt.msg)
 		})
+	}
+}
+
+func TestFitEncoderForcedCategorical(t *testing.T) {
+	t.Parallel()
+	tab, err := ReadCSV(strings.NewReader("a,b,label\n1,3,x\n2,3.5,y\n1,4,x\n"), "codes.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		cols []string
+		want []string
+	}{
+		{"none", nil, []string{"a", "b"}},
+		{"one column", []string{"a"}, []string{"a=1", "a=2", "b"}},
+		{"all", []string{"*"}, []string{"a=1", "a=2", "b=3", "b=3.5", "b=4"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			enc, err := FitEncoder(tab, EncoderOptions{Categorical: tt.cols})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(enc.Features, tt.want) {
+				t.Errorf("features\ngot  %v\nwant %v", enc.Features, tt.want)
+			}
+		})
+	}
+	for _, bad := range [][]string{{"nope"}, {"label"}} {
+		_, err := FitEncoder(tab, EncoderOptions{Categorical: bad})
+		if !errors.Is(err, ErrNoColumn) || !strings.Contains(err.Error(), bad[0]) {
+			t.Errorf("Categorical %v: error\ngot  %v\nwant ErrNoColumn naming the column", bad, err)
+		}
 	}
 }
