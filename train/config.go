@@ -101,3 +101,20 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
+
+// BalancedWeights returns class weights n/(classes·n_c), scikit-learn's
+// "balanced" weighting, so every class contributes equally to the loss. A
+// class without rows gets weight 0.
+func BalancedWeights(y []int, classes int) []float64 {
+	count := make([]int, classes)
+	for _, c := range y {
+		count[c]++
+	}
+	w := make([]float64, classes)
+	for c, n := range count {
+		if n > 0 {
+			w[c] = float64(len(y)) / float64(classes*n)
+		}
+	}
+	return w
+}

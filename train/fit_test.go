@@ -263,3 +263,12 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("confusion %v per-class %+v", m.Confusion, m.PerClass)
 	}
 }
+
+func TestBalancedWeights(t *testing.T) {
+	t.Parallel()
+	got := train.BalancedWeights([]int{0, 0, 0, 1, 2, 2}, 4)
+	want := []float64{6.0 / 12, 6.0 / 4, 6.0 / 8, 0}
+	if !slices.Equal(got, want) {
+		t.Errorf("BalancedWeights\ngot  %v\nwant %v", got, want)
+	}
+}
