@@ -5,7 +5,7 @@
 // score on 1000 fresh rows from the same generator, and check whether the
 // top rule names exactly the target features. It prints a Markdown table.
 //
-//	go run ./examples/gates [-gates and,or,not,xor,xnor] [-features 8,32,64,128] [-seeds 1-5]
+//	go run ./examples/gates [-gates and,or,not,xor,xnor] [-features 8,32,64,128] [-seeds 1-5] [-activation relu]
 package main
 
 import (
@@ -36,6 +36,7 @@ func run(args []string, out io.Writer) error {
 	gates := fs.String("gates", "and,or,not,xor,xnor", "comma-separated gates")
 	widths := fs.String("features", "8,32,64,128", "comma-separated feature counts")
 	seeds := fs.String("seeds", "1-5", "seed range first-last")
+	activation := fs.String("activation", "polyclip", "polyclip or relu (the paper's HorNets-ReLU)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -58,7 +59,7 @@ func run(args []string, out io.Writer) error {
 			var sumAcc, sumSec float64
 			minAcc, hits := 1.0, 0
 			for seed := first; seed <= last; seed++ {
-				acc, hit, sec, err := trial(g, n, seed)
+				acc, hit, sec, err := trial(g, n, seed, model.Config{Activation: *activation})
 				if err != nil {
 					return err
 				}
@@ -74,15 +75,15 @@ func run(args []string, out io.Writer) error {
 	return nil
 }
 
-// trial fits one model with default settings and scores it on fresh rows.
-func trial(g data.Gate, features int, seed uint64) (acc float64, hit bool, seconds float64, err error) {
+// trial fits one model and scores it on fresh rows.
+func trial(g data.Gate, features int, seed uint64, cfg model.Config) (acc float64, hit bool, seconds float64, err error) {
 	gen, err := data.NewSynth(data.SynthConfig{Gate: g, Features: features, Seed: seed})
 	if err != nil {
 		return 0, false, 0, err
 	}
 	trainRows, testRows := gen.Sample(128), gen.Sample(1000)
 	start := time.Now()
-	res, err := train.Fit(context.Background(), trainRows, model.Config{}, train.Config{Seed: seed}, nil)
+	res, err := train.Fit(context.Background(), trainRows, cfg, train.Config{Seed: seed}, nil)
 	if err != nil {
 		return 0, false, 0, err
 	}
