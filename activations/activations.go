@@ -18,7 +18,8 @@ const (
 	ReLU
 )
 
-// Names lists the names Parse accepts, in Kind order.
+// Names lists the names of the kinds, in Kind order (Parse also accepts
+// "clip", polyClip with k = 0).
 var Names = []string{"polyclip", "relu"}
 
 // String returns the name of the kind as Parse accepts it.
@@ -37,9 +38,10 @@ type Func struct {
 	K    int
 }
 
-// Parse returns the activation named name ("polyclip" or "relu", case
-// insensitive) with exponent parameter k. It returns an error for an unknown
-// name or a negative k.
+// Parse returns the activation named name (case insensitive) with exponent
+// parameter k: "polyclip" (polyClip_k), "clip" (polyClip_0 = clip(x, -1, 1),
+// k ignored) or "relu". It returns an error for an unknown name or a
+// negative k.
 func Parse(name string, k int) (Func, error) {
 	if k < 0 {
 		return Func{}, fmt.Errorf("activations: exponent parameter %d is negative; want k >= 0", k)
@@ -47,10 +49,12 @@ func Parse(name string, k int) (Func, error) {
 	switch strings.ToLower(strings.TrimSpace(name)) {
 	case "polyclip":
 		return Func{Kind: PolyClip, K: k}, nil
+	case "clip":
+		return Func{Kind: PolyClip, K: 0}, nil
 	case "relu":
 		return Func{Kind: ReLU, K: k}, nil
 	}
-	return Func{}, fmt.Errorf("activations: unknown activation %q; valid values are %s", name, strings.Join(Names, ", "))
+	return Func{}, fmt.Errorf("activations: unknown activation %q; valid values are polyclip, clip, relu", name)
 }
 
 // String describes f, including every parameter that changes its result. It

@@ -134,7 +134,7 @@ func TestParse(t *testing.T) {
 		{name: "mixed case", in: "PolyClip", k: 2, want: Func{Kind: PolyClip, K: 2}},
 		{name: "relu with spaces", in: " relu ", k: 0, want: Func{Kind: ReLU, K: 0}},
 		{name: "k=0", in: "polyclip", k: 0, want: Func{Kind: PolyClip, K: 0}},
-		{name: "unknown name", in: "tanh", k: 1, wantErr: "valid values are polyclip, relu"},
+		{name: "unknown name", in: "tanh", k: 1, wantErr: "valid values are polyclip, clip, relu"},
 		{name: "empty name", in: "", k: 1, wantErr: "unknown activation"},
 		{name: "negative k", in: "polyclip", k: -1, wantErr: "negative"},
 	} {

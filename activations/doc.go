@@ -25,5 +25,6 @@
 // The paper's HorNets-ReLU variant is the same network with max(x, 0) in place
 // of polyClip. Its derivative at 0 is taken as 0.
 //
-// Functions are chosen by name with [Parse]: "polyclip" or "relu".
+// Functions are chosen by name with [Parse]: "polyclip", "clip" (polyClip
+// with k = 0) or "relu".
 package activations

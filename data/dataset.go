@@ -18,6 +18,11 @@ type Dataset struct {
 	Y          []int    // class index per row, in [0, len(Classes)); may be nil for unlabelled data
 	Features   []string // len Cols
 	Classes    []string // label strings; index = class id
+	// Groups gives, for each column, the index of the input column it was
+	// encoded from (the columns of one one-hot block share a group), or is
+	// nil when every column stands alone. Two columns of one group are
+	// mutually exclusive, so the rule search never pairs them.
+	Groups []int
 }
 
 // Row returns row i of d as a slice of X, not a copy: writes to it change d.
@@ -32,7 +37,7 @@ func (d *Dataset) Row(i int) []float64 {
 
 // Subset returns a new Dataset holding copies of the given rows of d, in the
 // given order (an index may repeat). The result shares Features and Classes
-// with d. Subset panics if an index is out of range.
+// with d (and Groups). Subset panics if an index is out of range.
 func (d *Dataset) Subset(rows []int) *Dataset {
 	s := &Dataset{
 		X:        make([]float64, len(rows)*d.Cols),
@@ -40,6 +45,7 @@ func (d *Dataset) Subset(rows []int) *Dataset {
 		Cols:     d.Cols,
 		Features: d.Features,
 		Classes:  d.Classes,
+		Groups:   d.Groups,
 	}
 	if d.Y != nil {
 		s.Y = make([]int, len(rows))
@@ -66,6 +72,8 @@ func (d *Dataset) Validate() error {
 		return fmt.Errorf("%w: %d feature names for %d columns", ErrDataset, len(d.Features), d.Cols)
 	case d.Y != nil && len(d.Y) != d.Rows:
 		return fmt.Errorf("%w: %d labels for %d rows", ErrDataset, len(d.Y), d.Rows)
+	case d.Groups != nil && len(d.Groups) != d.Cols:
+		return fmt.Errorf("%w: %d feature groups for %d columns", ErrDataset, len(d.Groups), d.Cols)
 	}
 	for i, v := range d.X {
 		if !finite(v) {

@@ -297,6 +297,7 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 		Cols:     width,
 		Features: slices.Clone(e.Features),
 		Classes:  slices.Clone(e.Classes),
+		Groups:   e.groups(width),
 	}
 	if labelled {
 		d.Y = make([]int, d.Rows)
@@ -407,6 +408,21 @@ func (e *Encoder) check() (offs []int, width int, err error) {
 		return nil, 0, fmt.Errorf("%w: %d feature names for %d encoded features", ErrEncoder, len(e.Features), width)
 	}
 	return offs, width, nil
+}
+
+// groups returns, for each encoded feature, the index of its input column.
+func (e *Encoder) groups(width int) []int {
+	g := make([]int, 0, width)
+	for j, c := range e.Columns {
+		n := 1
+		if c.Kind == Categorical {
+			n = len(c.Categories)
+		}
+		for range n {
+			g = append(g, j)
+		}
+	}
+	return g
 }
 
 // NumericDataset converts a table whose feature columns are all numeric,

@@ -57,7 +57,7 @@ func TestEncoderRoundTrip(t *testing.T) {
 			2, 0, 1, 0,
 			2.5, 1, 0, 0,
 		},
-		Rows: 3, Cols: 4,
+		Rows: 3, Cols: 4, Groups: []int{0, 1, 1, 1},
 		Y:        []int{1, 0, 1},
 		Features: wantEnc.Features,
 		Classes:  wantEnc.Classes,
@@ -86,7 +86,7 @@ e,no,pink,0
 			4, 1, 0, 0,
 			0, 0, 0, 0,
 		},
-		Rows: 5, Cols: 4,
+		Rows: 5, Cols: 4, Groups: []int{0, 1, 1, 1},
 		Y:        []int{0, 1, 0, 1, 0},
 		Features: wantEnc.Features,
 		Classes:  wantEnc.Classes,
@@ -108,7 +108,7 @@ e,no,pink,0
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantU := &Dataset{X: []float64{7, 0, 0, 1}, Rows: 1, Cols: 4, Features: wantEnc.Features, Classes: wantEnc.Classes}
+	wantU := &Dataset{X: []float64{7, 0, 0, 1}, Rows: 1, Cols: 4, Groups: []int{0, 1, 1, 1}, Features: wantEnc.Features, Classes: wantEnc.Classes}
 	if !reflect.DeepEqual(u, wantU) || warns != nil {
 		t.Errorf("unlabelled\ngot  %+v %v\nwant %+v []", u, warns, wantU)
 	}

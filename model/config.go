@@ -14,28 +14,35 @@ import (
 // returns the defaults spelled out. Call Validate (New does) before use.
 type Config struct {
 	// Rules is the number of rule slots R of the CatInt route: the width of
-	// the combAct layer. Default 64.
+	// the combAct layer. Default 128.
 	Rules int `json:"rules"`
 	// Order is the number of literals of a rule, pseudovariables included;
 	// Order pseudovariables (constant-one columns) are appended to the
 	// features, so a rule of Order 5 can express any interaction of 1 to 5
 	// features plus a bias. Default 3.
 	Order int `json:"order"`
-	// ExpParam is the polyClip exponent parameter k: the polynomial has
-	// degree 2k+1. Default 1.
+	// ExpParam is the polyClip exponent parameter k ≥ 1: the polynomial
+	// has degree 2k+1. Default 1. (k = 0, plain clipping to [-1, 1], is the
+	// activation "clip".)
 	ExpParam int `json:"exp_param"`
-	// Activation is "polyclip" (default) or "relu" (the paper's HorNets-ReLU).
+	// Activation is "polyclip" (default), "clip" (polyClip with k = 0) or
+	// "relu" (the paper's HorNets-ReLU).
 	Activation string `json:"activation"`
 	// Heads is the number of rule slots given to each screened feature tuple.
 	// One rule per tuple cannot express xor (its softmax attention is
 	// monotone in its own output), several heads with independent weights
-	// can. Default 16.
+	// can. Default 8.
 	Heads int `json:"heads"`
 	// Pool is the number of screened tuples kept: the best ceil(Rules/Heads)
 	// fill the rule groups at the start, the rest wait for the refresh
 	// strategy. Groups left over when the pool is short hold random tuples.
 	// Default 64; negative disables screening (all tuples random).
 	Pool int `json:"pool"`
+	// Cutoff: at the start, only screened tuples scoring at least Cutoff
+	// times the best tuple's score get rule groups; when there are fewer of
+	// them than groups they get several groups each (more heads) instead
+	// of groups of noise tuples. Default 0.2; 0 < Cutoff <= 1.
+	Cutoff float64 `json:"cutoff"`
 	// ScreenOrder is the largest tuple size scored by the screening search
 	// (see the package documentation); at most Order. Default 3, or Order
 	// when that is smaller.
@@ -70,13 +77,14 @@ type Config struct {
 // DefaultConfig returns the default configuration.
 func DefaultConfig() Config {
 	return Config{
-		Rules:           64,
+		Rules:           128,
 		Order:           3,
 		ExpParam:        1,
 		Activation:      "polyclip",
-		Heads:           16,
+		Heads:           8,
 		Pool:            64,
 		ScreenOrder:     3,
+		Cutoff:          0.2,
 		ScreenBudget:    2_000_000,
 		Dropout:         0.1,
 		RefreshEvery:    10,
@@ -94,6 +102,9 @@ func (c Config) Resolved() Config {
 	if c.Order == 0 {
 		c.Order = d.Order
 	}
+	if c.ExpParam == 0 {
+		c.ExpParam = d.ExpParam
+	}
 	if c.Activation == "" {
 		c.Activation = d.Activation
 	}
@@ -108,6 +119,9 @@ func (c Config) Resolved() Config {
 	}
 	if c.ScreenOrder == 0 {
 		c.ScreenOrder = min(d.ScreenOrder, c.Order)
+	}
+	if c.Cutoff == 0 {
+		c.Cutoff = d.Cutoff
 	}
 	if c.ScreenBudget == 0 {
 		c.ScreenBudget = d.ScreenBudget
@@ -137,14 +151,16 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: rules = %d, want >= 1", ErrConfig, c.Rules)
 	case c.Order < 1:
 		return fmt.Errorf("%w: order = %d, want >= 1", ErrConfig, c.Order)
-	case c.ExpParam < 0:
-		return fmt.Errorf("%w: exp-param = %d, want >= 0", ErrConfig, c.ExpParam)
+	case c.ExpParam < 1:
+		return fmt.Errorf("%w: exp-param = %d, want >= 1 (activation \"clip\" is k = 0)", ErrConfig, c.ExpParam)
 	case c.Heads < 1:
 		return fmt.Errorf("%w: heads = %d, want >= 1", ErrConfig, c.Heads)
 	case c.ScreenOrder < 0 || c.ScreenOrder > c.Order:
 		return fmt.Errorf("%w: screen-order = %d, want 0..order (%d)", ErrConfig, c.ScreenOrder, c.Order)
 	case c.ScreenOrder > 8:
 		return fmt.Errorf("%w: screen-order = %d, want <= 8", ErrConfig, c.ScreenOrder)
+	case !(c.Cutoff > 0 && c.Cutoff <= 1):
+		return fmt.Errorf("%w: cutoff = %g, want 0 < c <= 1", ErrConfig, c.Cutoff)
 	case c.ScreenBudget < 0:
 		return fmt.Errorf("%w: screen-budget = %d, want >= 0", ErrConfig, c.ScreenBudget)
 	case c.Samples < 0 || c.Samples > c.Rules:

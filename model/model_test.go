@@ -143,3 +143,32 @@ func TestRandomTuplesAreNotLexicographic(t *testing.T) {
 		t.Errorf("%d of 64 random rules contain feature 0; lexicographic order would put it in all", withZero)
 	}
 }
+
+// Features of one one-hot block are never screened together.
+func TestScreenSkipsSameGroup(t *testing.T) {
+	t.Parallel()
+	// Columns 0,1,2 are one-hot codes of one input; column 3 is noise.
+	rows := 60
+	x := make([]float64, rows*4)
+	y := make([]int, rows)
+	rng := rand.New(rand.NewPCG(2, 2))
+	for i := range rows {
+		v := i % 3
+		x[i*4+v] = 1
+		x[i*4+3] = float64(rng.IntN(2))
+		if v == 1 {
+			y[i] = 1
+		}
+	}
+	s := newScreener(x, rows, 4, 1, y, 2)
+	s.groups = []int{0, 0, 0, 1}
+	for _, ts := range s.screen(3, 1000, 20) {
+		g := map[int]bool{}
+		for _, c := range ts.Features {
+			if g[s.groups[c]] {
+				t.Errorf("tuple %v holds two features of one group", ts.Features)
+			}
+			g[s.groups[c]] = true
+		}
+	}
+}

@@ -82,6 +82,20 @@ type Network struct {
 	linTrain, linEval *linGraph
 	active            []bool
 	log               logrus.FieldLogger
+	groups            []int
+}
+
+// SetFeatureGroups tells the rule search which features come from one
+// input column (a one-hot block): groups[j] is feature j's column. Such
+// features are mutually exclusive, so a tuple holding two of them would
+// read as a contradiction (V4=n ∧ V4=y); the screening never forms one.
+// Call it before Init; nil clears the groups.
+func (n *Network) SetFeatureGroups(groups []int) error {
+	if groups != nil && len(groups) != n.features {
+		return fmt.Errorf("%w: %d feature groups for %d features", ErrShape, len(groups), n.features)
+	}
+	n.groups = slices.Clone(groups)
+	return nil
 }
 
 // New returns an uninitialised network for features input columns (named
@@ -180,6 +194,7 @@ func (n *Network) Init(x []float64, rows int, y []int, rng *rand.Rand) error {
 			high = max(high, v)
 		}
 		s := newScreener(x, rows, D, high, y, C)
+		s.groups = n.groups
 		screened = s.screen(n.cfg.ScreenOrder, n.cfg.ScreenBudget, n.cfg.Pool)
 		for i, t := range screened {
 			n.log.WithFields(logrus.Fields{"rank": i + 1, "features": n.tupleNames(t.Features), "score": fmt.Sprintf("%.4g", t.Score)}).Debug("screened tuple")

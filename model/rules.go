@@ -68,10 +68,10 @@ func (rs *ruleSet) randomTuple(dst []int, rng *rand.Rand) {
 }
 
 // newRuleSet fills R slots group by group, Heads slots a group, every slot
-// of a group holding the same tuple: the best screened tuples first, then
-// random tuples. The screened tuples not placed stay in the pool that the
-// refresh strategy draws from. When every possible tuple fits in the random
-// groups they are enumerated instead of drawn.
+// of a group holding the same tuple: the strong screened tuples, or random
+// tuples when screening found nothing (all tuples, when they fit). The
+// screened tuples not placed stay in the pool that the refresh strategy
+// draws from.
 func newRuleSet(cfg Config, features int, screened []tupleScore, rng *rand.Rand) *ruleSet {
 	rs := &ruleSet{Order: cfg.Order, Features: features, Heads: min(cfg.Heads, cfg.Rules)}
 	R := cfg.Rules
@@ -80,31 +80,39 @@ func newRuleSet(cfg Config, features int, screened []tupleScore, rng *rand.Rand)
 	rs.Scores = make([]float64, R)
 	rs.AttentionSum = make([]float64, R)
 	rs.AttentionRows = make([]float64, R)
-	for _, t := range screened {
-		rs.Pool = append(rs.Pool, t.Features)
-	}
 	groups := rs.numGroups()
+
+	// The strong tuples, those within Cutoff of the best score and not
+	// nested in a stronger one, get the groups, cycling when there are
+	// fewer of them than groups; the rest wait in the pool.
+	var strong [][]int
+	for _, t := range screened {
+		nestedInStrong := slices.ContainsFunc(strong, func(u []int) bool { return nested(t.Features, u) })
+		switch {
+		case len(strong) < groups && t.Score > 0 && t.Score >= cfg.Cutoff*screened[0].Score && !nestedInStrong:
+			strong = append(strong, t.Features)
+		case !nestedInStrong:
+			rs.Pool = append(rs.Pool, t.Features)
+		}
+	}
 	var all [][]int
-	if free := groups - min(groups, len(rs.Pool)); free > 0 && binom(rs.width(), cfg.Order) <= float64(free) {
+	if len(strong) == 0 && binom(rs.width(), cfg.Order) <= float64(groups) {
 		all = enumerateTuples(rs.width(), cfg.Order)
 	}
 	tuple := make([]int, cfg.Order)
-	for g, e := 0, 0; g < groups; g++ {
-		rs.dropNested(g)
-		screenedGroup := len(rs.Pool) > 0
+	for g := range groups {
 		switch {
-		case screenedGroup:
-			rs.padTuple(tuple, rs.nextFromPool(g))
+		case len(strong) > 0:
+			rs.padTuple(tuple, strong[g%len(strong)])
 		case all != nil:
-			copy(tuple, all[e%len(all)])
-			e++
+			copy(tuple, all[g%len(all)])
 		default:
 			rs.randomTuple(tuple, rng)
 		}
 		lo, hi := rs.group(g)
 		for r := lo; r < hi; r++ {
 			copy(rs.rule(r), tuple)
-			rs.Screened[r] = screenedGroup
+			rs.Screened[r] = len(strong) > 0
 		}
 	}
 	return rs

@@ -98,6 +98,10 @@ func (n *Network) SaveFile(path string, meta any) (err error) {
 	if err = n.Save(tmp, meta); err != nil {
 		return fmt.Errorf("model: writing %s: %w", path, err)
 	}
+	// CreateTemp makes the file 0600; a model is no secret.
+	if err = tmp.Chmod(0o644); err != nil {
+		return fmt.Errorf("model: writing %s: %w", path, err)
+	}
 	if err = tmp.Sync(); err != nil {
 		return fmt.Errorf("model: writing %s: %w", path, err)
 	}
@@ -122,8 +126,18 @@ func Load(r io.Reader) (*Network, json.RawMessage, error) {
 		Format  *string `json:"format"`
 		Version *int    `json:"version"`
 	}
-	if err := json.Unmarshal(raw, &probe); err != nil || probe.Format == nil {
-		return nil, nil, fmt.Errorf("%w: not a hornets-go model (no JSON object with a \"format\" field)", ErrModelFile)
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil, nil, fmt.Errorf("%w: empty file, not a hornets-go model", ErrModelFile)
+	}
+	if err := json.Unmarshal(raw, &probe); err != nil {
+		var syntax *json.SyntaxError
+		if bytes.HasPrefix(bytes.TrimSpace(raw), []byte(`{"format":"`+FormatName+`"`)) && (errors.As(err, &syntax) || errors.Is(err, io.ErrUnexpectedEOF)) {
+			return nil, nil, fmt.Errorf("%w: truncated or corrupt hornets-go model (%v)", ErrModelFile, err)
+		}
+		return nil, nil, fmt.Errorf("%w: not a hornets-go model (not a JSON object)", ErrModelFile)
+	}
+	if probe.Format == nil {
+		return nil, nil, fmt.Errorf("%w: not a hornets-go model (no \"format\" field)", ErrModelFile)
 	}
 	if *probe.Format != FormatName {
 		return nil, nil, fmt.Errorf("%w: format %q is not %q", ErrModelFile, *probe.Format, FormatName)

@@ -27,6 +27,31 @@ type screener struct {
 	logN        float64
 
 	cells [][]uint64 // scratch: one bitset per depth of the cell recursion
+	// groups[j] is the input column feature j was encoded from; features
+	// of one group (a one-hot block) are never screened together. nil: no
+	// groups.
+	groups []int
+	// skip[j] marks a feature that is constant on the training rows or
+	// equal to, or the complement of, an earlier feature (the two one-hot
+	// columns of a yes/no variable): it would only make twin tuples.
+	skip []bool
+}
+
+// sameGroup reports whether j is skipped or shares a group with a feature
+// of t.
+func (s *screener) sameGroup(t []int, j int) bool {
+	if s.skip[j] {
+		return true
+	}
+	if s.groups == nil {
+		return false
+	}
+	for _, c := range t {
+		if s.groups[c] == s.groups[j] {
+			return true
+		}
+	}
+	return false
 }
 
 // newScreener binarises x (rows × cols, row-major) with on := value == high
@@ -60,7 +85,32 @@ func newScreener(x []float64, rows, cols int, high float64, y []int, classes int
 	for i := range rows {
 		s.all[i/64] |= 1 << (i % 64)
 	}
+	s.skip = make([]bool, cols)
+	seen := map[string]bool{}
+	key := make([]byte, 8*w)
+	comp := make([]uint64, w)
+	for j, col := range s.cols {
+		for i := range comp {
+			comp[i] = s.all[i] &^ col[i]
+		}
+		k1, k2 := bitsKey(key, col), bitsKey(key, comp)
+		constant := slices.Equal(col, s.all) || !slices.ContainsFunc(col, func(v uint64) bool { return v != 0 })
+		if constant || seen[k1] || seen[k2] {
+			s.skip[j] = true
+			continue
+		}
+		seen[k1] = true
+	}
 	return s
+}
+
+func bitsKey(buf []byte, b []uint64) string {
+	for i, v := range b {
+		for k := range 8 {
+			buf[8*i+k] = byte(v >> (8 * k))
+		}
+	}
+	return string(buf)
 }
 
 // score returns the G statistic of label × cells minus a BIC penalty,
@@ -158,7 +208,7 @@ func (t *topK) offer(tuple []int, score float64) {
 // tuples of the size below by every other feature.
 func (s *screener) screen(maxOrder, budget, keep int) []tupleScore {
 	cols := len(s.cols)
-	overall := &topK{k: keep}
+	overall := &topK{k: 4 * keep}
 	const beam = 64
 	var prev []tupleScore
 	for size := 1; size <= maxOrder && size <= cols; size++ {
@@ -178,6 +228,9 @@ func (s *screener) screen(maxOrder, budget, keep int) []tupleScore {
 					return
 				}
 				for j := start; j <= cols-(size-pos); j++ {
+					if s.sameGroup(t[:pos], j) {
+						continue
+					}
 					t[pos] = j
 					rec(pos+1, j+1)
 				}
@@ -186,7 +239,7 @@ func (s *screener) screen(maxOrder, budget, keep int) []tupleScore {
 		} else {
 			for _, p := range prev {
 				for j := range cols {
-					if slices.Contains(p.Features, j) {
+					if slices.Contains(p.Features, j) || s.sameGroup(p.Features, j) {
 						continue
 					}
 					t := append(slices.Clone(p.Features), j)
@@ -202,7 +255,37 @@ func (s *screener) screen(maxOrder, budget, keep int) []tupleScore {
 		}
 		prev = level.items
 	}
-	return overall.items
+	// A tuple that scores no better than one of its own sub-tuples adds a
+	// passenger to a real effect ((f, noise) next to (f)): drop it.
+	out := make([]tupleScore, 0, keep)
+	for _, t := range overall.items {
+		if len(out) == keep {
+			break
+		}
+		if !s.dominated(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// dominated reports whether a proper, non-empty sub-tuple of t scores at
+// least as well as t.
+func (s *screener) dominated(t tupleScore) bool {
+	n := len(t.Features)
+	sub := make([]int, 0, n)
+	for mask := 1; mask < 1<<n-1; mask++ {
+		sub = sub[:0]
+		for i, f := range t.Features {
+			if mask&(1<<i) != 0 {
+				sub = append(sub, f)
+			}
+		}
+		if s.score(sub) >= t.Score {
+			return true
+		}
+	}
+	return false
 }
 
 func tupleKey(t []int) string {

@@ -113,6 +113,9 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 	if err != nil {
 		return nil, err
 	}
+	if err := net.SetFeatureGroups(ds.Groups); err != nil {
+		return nil, err
+	}
 	if err := net.Init(trainSet.X, trainSet.Rows, trainSet.Y, rng); err != nil {
 		return nil, err
 	}

@@ -145,8 +145,8 @@ func TestLoadRejectsBadFiles(t *testing.T) {
 	}
 	g := good.String()
 	for _, tt := range []struct{ name, content, want string }{
-		{"empty", "", "not a hornets-go model"},
-		{"truncated", g[:len(g)/2], "not a hornets-go model"},
+		{"empty", "", "empty file"},
+		{"truncated", g[:len(g)/2], "truncated or corrupt"},
 		{"binary", "\x00\x01\x02\xff", "not a hornets-go model"},
 		{"foreign json", `{"name":"other"}`, "not a hornets-go model"},
 		{"foreign format", `{"format":"pytorch","version":1}`, `format "pytorch"`},

@@ -126,12 +126,11 @@ func newApp(ios *iostreams) *cli.App {
 
 // onUsageError turns urfave's flag-parsing errors into usage errors,
 // without printing the help text (stderr gets one line).
-func onUsageError(c *cli.Context, err error, _ bool) error {
-	name := "hornetctl"
-	if c.Command != nil && c.Command.Name != "" {
-		name += " " + c.Command.Name
+func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
+	if isSubcommand && c.Command != nil {
+		return usagef("%s: %v (see 'hornetctl %s --help')", c.Command.Name, err, c.Command.Name)
 	}
-	return usagef("%s: %v (see '%s --help')", name, err, name)
+	return usagef("%v (see 'hornetctl --help')", err)
 }
 
 // leaf sets what every command without subcommands shares.

@@ -4,8 +4,10 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,22 +29,30 @@ const (
 // output format is fixed, "" for none).
 func dataFlags(alias string) []cli.Flag {
 	df := &cli.StringFlag{Name: "data-format", Category: "Data", Value: formatCSV,
-		Usage: "input format: csv (plain or gzip, told by content) or libsvm"}
+		Usage: "input `FORMAT`: csv (plain or gzip, told by content) or libsvm"}
 	if alias != "" {
 		df.Aliases = []string{alias}
 	}
 	return []cli.Flag{
-		&cli.StringFlag{Name: "data", Category: "Data", Usage: "the table to read, a `FILE` (required)"},
+		&cli.StringFlag{Name: "data", Category: "Data", Usage: "read the table from `FILE` (required)"},
 		df,
 		&cli.StringFlag{Name: "label", Category: "Data", Usage: "`NAME` of the label column of a CSV file (default: the last column)"},
 	}
 }
 
+// categoricalFlag is the training-only flag that one-hot encodes
+// numeric-coded columns.
+func categoricalFlag() cli.Flag {
+	return &cli.StringSliceFlag{Name: "categorical", Category: "Data",
+		Usage: "one-hot encode the CSV columns `NAMES` (comma-separated, or * for every feature column) even when their values are numbers, e.g. integer codes"}
+}
+
 // dataOptions are the values of dataFlags.
 type dataOptions struct {
-	Path   string // --data
-	Format string // --data-format: csv or libsvm
-	Label  string // --label; "" means the last column (or the model's label)
+	Path        string   // --data
+	Format      string   // --data-format: csv or libsvm
+	Label       string   // --label; "" means the last column (or the model's label)
+	Categorical []string // --categorical (train and cv only)
 }
 
 // readDataFlags reads and checks the values of dataFlags.
@@ -54,6 +64,16 @@ func readDataFlags(c *cli.Context) (dataOptions, error) {
 	if o.Format == formatLibSVM && c.IsSet("label") {
 		return o, usagef("--label applies to CSV input only; a LibSVM line starts with its label")
 	}
+	if c.IsSet("categorical") {
+		if o.Format == formatLibSVM {
+			return o, usagef("--categorical applies to CSV input only")
+		}
+		for _, name := range c.StringSlice("categorical") {
+			if name = strings.TrimSpace(name); name != "" {
+				o.Categorical = append(o.Categorical, name)
+			}
+		}
+	}
 	return o, nil
 }
 
@@ -64,7 +84,7 @@ func loadTraining(o dataOptions) (*data.Dataset, *data.Encoder, error) {
 	if o.Format == formatLibSVM {
 		ds, err := data.ReadLibSVMFile(o.Path, 0)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, pathError(err)
 		}
 		if len(ds.Classes) < 2 {
 			return nil, nil, &data.ParseError{File: o.Path, Err: fmt.Errorf("%w: every row has label %q", data.ErrSingleClass, ds.Classes[0])}
@@ -73,9 +93,9 @@ func loadTraining(o dataOptions) (*data.Dataset, *data.Encoder, error) {
 	}
 	t, err := data.ReadCSVFile(o.Path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, pathError(err)
 	}
-	enc, err := data.FitEncoder(t, data.EncoderOptions{Label: o.Label})
+	enc, err := data.FitEncoder(t, data.EncoderOptions{Label: o.Label, Categorical: o.Categorical})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -93,7 +113,7 @@ func loadForModel(o dataOptions, b *train.Bundle, modelPath string, labelled boo
 	if o.Format == formatLibSVM {
 		ds, err := data.ReadLibSVMFile(o.Path, b.Network.Features())
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, pathError(err)
 		}
 		if ds.Cols != b.Network.Features() {
 			return nil, nil, &data.ParseError{File: o.Path, Err: fmt.Errorf("%w: %d features, the model %s wants %d", data.ErrIndex, ds.Cols, modelPath, b.Network.Features())}
@@ -124,7 +144,7 @@ func loadForModel(o dataOptions, b *train.Bundle, modelPath string, labelled boo
 	}
 	t, err := data.ReadCSVFile(o.Path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, pathError(err)
 	}
 	enc := *b.Encoder
 	if o.Label != "" {
@@ -134,6 +154,16 @@ func loadForModel(o dataOptions, b *train.Bundle, modelPath string, labelled boo
 		return enc.Transform(t)
 	}
 	return enc.TransformUnlabelled(t)
+}
+
+// pathError shortens the library's "data: open FILE: reason" to "FILE:
+// reason", the form of every other data error.
+func pathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
+	}
+	return err
 }
 
 // printWarnings writes data warnings to w, one line each.

@@ -1,0 +1,379 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hornets-go/hornets/train"
+)
+
+func TestSynth(t *testing.T) {
+	dir := t.TempDir()
+	out, test := filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")
+	r := mustRun(t, "synth", "--gate", "and", "--features", "6", "--rows", "10", "--seed", "3", "--out", out, "--test-rows", "5", "--test-out", test)
+	for _, w := range []string{"label = and(f", "target features: f", "wrote 10 training rows to " + out, "wrote 5 test rows to " + test} {
+		if !strings.Contains(r.stdout, w) {
+			t.Errorf("stdout lacks %q:\n%s", w, r.stdout)
+		}
+	}
+	for file, rows := range map[string]int{out: 10, test: 5} {
+		recs := readCSV(t, file)
+		if len(recs) != rows+1 || strings.Join(recs[0], ",") != "f0,f1,f2,f3,f4,f5,label" {
+			t.Errorf("%s: %d records, header %v", file, len(recs), recs[0])
+		}
+	}
+
+	// To stdout, the description moves to stderr; the same seed gives the same bytes.
+	a := mustRun(t, "synth", "--features", "6", "--rows", "10", "--seed", "3", "--out", "-")
+	b := mustRun(t, "synth", "--features", "6", "--rows", "10", "--seed", "3")
+	if a.stdout != b.stdout || !strings.HasPrefix(a.stdout, "f0,f1,") || strings.Count(a.stdout, "\n") != 11 {
+		t.Errorf("stdout CSV differs between runs or is malformed:\n%s\n---\n%s", a.stdout, b.stdout)
+	}
+	if !strings.Contains(a.stderr, "label = xor(") {
+		t.Errorf("stderr lacks the description: %q", a.stderr)
+	}
+	first, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(first[:strings.IndexByte(string(first), '\n')]) != "f0,f1,f2,f3,f4,f5,label" {
+		t.Errorf("header of %s: %q", out, first)
+	}
+}
+
+func TestTrain(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name       string
+		args       []string
+		wantStdout []string
+		wantStderr []string // "" means stderr must be empty
+	}{
+		{"logs", []string{"--epochs", "20"},
+			[]string{"max epochs reached: 20 epochs", "categorical route", "training accuracy", "model saved to"},
+			[]string{"level=info msg=training", "epoch=1 ", "epoch=10 ", "msg=\"training stopped\"", "status=\"max epochs reached\""}},
+		{"verbose", []string{"--epochs", "3", "--verbose"},
+			[]string{"3 epochs"},
+			[]string{"epoch=2 ", "epoch=3 ", "level=debug msg=\"screened tuple\""}},
+		{"quiet", []string{"--epochs", "3", "--quiet"}, []string{"3 epochs"}, []string{""}},
+		{"validation split and early stopping", []string{"--epochs", "40", "--val-fraction", "0.25", "--patience", "2", "--lr", "0.5"},
+			[]string{"early stopped"}, []string{"val_rows=16"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(dir, tt.name+".json")
+			r := mustRun(t, append([]string{"train", "--data", fx("train.csv"), "--out", out}, tt.args...)...)
+			for _, w := range tt.wantStdout {
+				if !strings.Contains(r.stdout, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, r.stdout)
+				}
+			}
+			for _, w := range tt.wantStderr {
+				if w == "" && r.stderr != "" || !strings.Contains(r.stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, r.stderr)
+				}
+			}
+			if strings.Count(r.stdout, "\n") != 1 {
+				t.Errorf("stdout is not one summary line:\n%s", r.stdout)
+			}
+			if _, err := train.LoadBundle(out); err != nil {
+				t.Errorf("saved model does not load: %v", err)
+			}
+		})
+	}
+}
+
+func TestEval(t *testing.T) {
+	fixtures(t)
+	t.Run("text", func(t *testing.T) {
+		r := mustRun(t, "eval", "--data", fx("test.csv"), "--model", fx("xor.json"))
+		for _, w := range []string{"(200 rows)", "route:    categorical", "accuracy: ", "macro-F1: ", "class  precision  recall  F1", "confusion matrix"} {
+			if !strings.Contains(r.stdout, w) {
+				t.Errorf("stdout lacks %q:\n%s", w, r.stdout)
+			}
+		}
+	})
+	t.Run("json", func(t *testing.T) {
+		r := mustRun(t, "eval", "--data", fx("test.csv"), "--model", fx("xor.json"), "--format", "json")
+		var got map[string]any
+		if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+			t.Fatalf("output is not JSON: %v\n%s", err, r.stdout)
+		}
+		for _, k := range []string{"rows", "accuracy", "macro_f1", "per_class", "confusion", "route", "classes"} {
+			if _, ok := got[k]; !ok {
+				t.Errorf("JSON lacks key %q:\n%s", k, r.stdout)
+			}
+		}
+		if got["rows"] != 200.0 || got["route"] != "categorical" || len(got["per_class"].([]any)) != 2 {
+			t.Errorf("rows %v, route %v, per_class %v", got["rows"], got["route"], got["per_class"])
+		}
+	})
+	t.Run("label column renamed", func(t *testing.T) {
+		text, err := os.ReadFile(fx("test.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		renamed := filepath.Join(t.TempDir(), "renamed.csv")
+		if err := os.WriteFile(renamed, bytes.Replace(text, []byte(",label\n"), []byte(",y\n"), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a := mustRun(t, "eval", "--data", fx("test.csv"), "--model", fx("xor.json"))
+		b := mustRun(t, "eval", "--data", renamed, "--model", fx("xor.json"), "--label", "y")
+		if strings.SplitN(a.stdout, "\n", 3)[2] != strings.SplitN(b.stdout, "\n", 3)[2] {
+			t.Errorf("renamed label column scores differently:\n%s\n---\n%s", a.stdout, b.stdout)
+		}
+	})
+	t.Run("libsvm", func(t *testing.T) {
+		r := mustRun(t, "eval", "--data", fx("xor.svm"), "--data-format", "libsvm", "--model", fx("xor_svm.json"), "--format", "json")
+		if !strings.Contains(r.stdout, `"rows": 48`) {
+			t.Errorf("stdout:\n%s", r.stdout)
+		}
+	})
+	t.Run("continuous", func(t *testing.T) {
+		r := mustRun(t, "eval", "--data", fx("cont.csv"), "--model", fx("cont.json"))
+		if !strings.Contains(r.stdout, "route:    continuous") || !strings.Contains(r.stdout, "high") {
+			t.Errorf("stdout:\n%s", r.stdout)
+		}
+	})
+}
+
+func TestPredict(t *testing.T) {
+	fixtures(t)
+	t.Run("labels", func(t *testing.T) {
+		r := mustRun(t, "predict", "--data", fx("test.csv"), "--model", fx("xor.json"))
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		if len(lines) != 201 || lines[0] != "prediction" || lines[1] != "0" && lines[1] != "1" {
+			t.Errorf("%d lines, starting %q", len(lines), lines[:2])
+		}
+	})
+	t.Run("proba to file", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "p.csv")
+		r := mustRun(t, "predict", "--data", fx("cat_test.csv"), "--model", fx("cat.json"), "--proba", "--out", out)
+		if r.stdout != "" {
+			t.Errorf("stdout is not empty: %q", r.stdout)
+		}
+		recs := readCSV(t, out)
+		if strings.Join(recs[0], ",") != "prediction,p(no),p(yes)" || len(recs) != 7 {
+			t.Errorf("records: %v", recs)
+		}
+		// The unseen category is reported, naming the column and the value.
+		want := `hornetctl: warning: ` + fx("cat_test.csv") + `: column "colour": category "green" was not seen in training (1 row`
+		if !strings.HasPrefix(r.stderr, want) {
+			t.Errorf("stderr\ngot  %q\nwant %q…", r.stderr, want)
+		}
+	})
+	t.Run("label column optional", func(t *testing.T) {
+		text, err := os.ReadFile(fx("cat_test.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, line := range strings.Split(strings.TrimSpace(string(text)), "\n") {
+			b.WriteString(line[:strings.LastIndexByte(line, ',')] + "\n")
+		}
+		nolabel := filepath.Join(t.TempDir(), "nolabel.csv")
+		if err := os.WriteFile(nolabel, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a := mustRun(t, "predict", "--data", fx("cat_test.csv"), "--model", fx("cat.json"))
+		c := mustRun(t, "predict", "--data", nolabel, "--model", fx("cat.json"))
+		if a.stdout != c.stdout {
+			t.Errorf("predictions depend on the label column:\n%s\n---\n%s", a.stdout, c.stdout)
+		}
+	})
+}
+
+// TestModelRoundTrip checks that a saved and reloaded model predicts
+// exactly as the one in memory that was saved.
+func TestModelRoundTrip(t *testing.T) {
+	fixtures(t)
+	for _, tt := range []struct{ name, data, test, format string }{
+		{"csv", fx("train.csv"), fx("test.csv"), "csv"},
+		{"categorical csv", fx("cat_train.csv"), fx("cat_test.csv"), "csv"},
+		{"continuous csv", fx("cont.csv"), fx("cont.csv"), "csv"},
+		{"libsvm", fx("xor.svm"), fx("xor.svm"), "libsvm"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var errb bytes.Buffer
+			ios := &iostreams{Out: &bytes.Buffer{}, Err: &errb}
+			path := filepath.Join(t.TempDir(), "m.json")
+			o := &trainOptions{Data: dataOptions{Path: tt.data, Format: tt.format}, ModelPath: path, Verbosity: quiet,
+				Fit: fitOptions{Train: train.Config{Epochs: 5, Seed: 3}}}
+			b, _, err := trainModel(context.Background(), o, ios)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Save(path); err != nil {
+				t.Fatal(err)
+			}
+			ds, _, err := loadForModel(dataOptions{Path: tt.test, Format: tt.format}, b, path, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, proba := range []string{"", "--proba"} {
+				var inMemory bytes.Buffer
+				if err := writePredictions(&inMemory, b, ds, proba != ""); err != nil {
+					t.Fatal(err)
+				}
+				args := []string{"predict", "--data", tt.test, "--data-format", tt.format, "--model", path}
+				if proba != "" {
+					args = append(args, proba)
+				}
+				r := mustRun(t, args...)
+				if r.stdout != inMemory.String() {
+					t.Errorf("predict %s after loading differs from the trained model:\n%s\n---\n%s", proba, r.stdout, inMemory.String())
+				}
+			}
+		})
+	}
+}
+
+func TestRules(t *testing.T) {
+	fixtures(t)
+	for _, tt := range []struct {
+		name, model, format string
+		want                []string
+	}{
+		{"categorical text", fx("xor.json"), "text", []string{"categorical route", "1. ", "score ", "→ "}},
+		{"categorical json", fx("xor.json"), "json", []string{`"route": "categorical"`, `"rules": [`, `"literals"`}},
+		{"continuous text", fx("cont.json"), "text", []string{"continuous route", "rank", "feature", "attention", "1.", "x1"}},
+		{"continuous json", fx("cont.json"), "json", []string{`"route": "continuous"`, `"features": [`, `"attention"`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := mustRun(t, "rules", "--model", tt.model, "--format", tt.format, "--top", "3")
+			for _, w := range tt.want {
+				if !strings.Contains(r.stdout, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, r.stdout)
+				}
+			}
+			if tt.format == "json" {
+				var rep rulesReport
+				if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+					t.Fatalf("not JSON: %v", err)
+				}
+				if len(rep.Rules) > 3 || len(rep.Features) > 3 || len(rep.Rules)+len(rep.Features) == 0 {
+					t.Errorf("%d rules and %d features, want 1..3 of one", len(rep.Rules), len(rep.Features))
+				}
+			}
+		})
+	}
+}
+
+func TestCV(t *testing.T) {
+	fixtures(t)
+	r := mustRun(t, "cv", "--data", fx("train.csv"), "--folds", "3", "--epochs", "5")
+	for _, w := range []string{"3-fold cross-validation", "fold  rows  accuracy  macro-F1", "\n3     ", "accuracy ", " ± ", "macro-F1 "} {
+		if !strings.Contains(r.stdout, w) {
+			t.Errorf("stdout lacks %q:\n%s", w, r.stdout)
+		}
+	}
+	if r.stderr != "" {
+		t.Errorf("stderr is not empty by default:\n%s", r.stderr)
+	}
+	j := mustRun(t, "cv", "--data", fx("train.csv"), "--folds", "2", "--epochs", "3", "--format", "json")
+	var rep struct {
+		Folds []train.Metrics `json:"folds"`
+		Mean  *float64        `json:"mean_accuracy"`
+	}
+	if err := json.Unmarshal([]byte(j.stdout), &rep); err != nil || len(rep.Folds) != 2 || rep.Mean == nil {
+		t.Errorf("JSON: %v\n%s", err, j.stdout)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	r := mustRun(t, "version")
+	if !strings.HasPrefix(r.stdout, "hornetctl "+version+" (go") {
+		t.Errorf("got %q", r.stdout)
+	}
+}
+
+// cancelWriter collects stderr and cancels a context when a line contains
+// trigger: it stops training at a known point.
+type cancelWriter struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	trigger string
+	cancel  context.CancelFunc
+}
+
+func (w *cancelWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if strings.Contains(string(p), w.trigger) {
+		w.cancel()
+	}
+	return w.buf.Write(p)
+}
+
+func TestInterrupt(t *testing.T) {
+	fixtures(t)
+	t.Run("after the first epoch", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		// The epoch-1 log line is written after the epoch ends: cancel there.
+		errw := &cancelWriter{trigger: "epoch=1 ", cancel: cancel}
+		out := filepath.Join(t.TempDir(), "m.json")
+		var stdout bytes.Buffer
+		code := run(ctx, []string{"hornetctl", "train", "--data", fx("train.csv"), "--out", out, "--epochs", "100", "--patience", "0"}, nil, &stdout, errw)
+		if code != 130 {
+			t.Errorf("exit code\ngot  %d\nwant 130\nstderr: %s", code, errw.buf.String())
+		}
+		lines := strings.Split(strings.TrimSpace(errw.buf.String()), "\n")
+		last := lines[len(lines)-1]
+		want := "hornetctl: training interrupted after 1 epochs; the best model so far (epoch 1, loss "
+		if !strings.HasPrefix(last, want) || !strings.HasSuffix(last, "was saved to "+out) {
+			t.Errorf("last stderr line\ngot  %q\nwant %q…", last, want)
+		}
+		if !strings.Contains(errw.buf.String(), `status=canceled`) {
+			t.Errorf("the log does not end with the stop reason:\n%s", errw.buf.String())
+		}
+		if _, err := train.LoadBundle(out); err != nil {
+			t.Errorf("the model saved on interrupt does not load: %v", err)
+		}
+		mustRun(t, "rules", "--model", out)
+	})
+	t.Run("before the first epoch", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		out := filepath.Join(t.TempDir(), "m.json")
+		r := runCLI(t, ctx, "train", "--data", fx("train.csv"), "--out", out, "--quiet")
+		if r.code != 130 || !strings.Contains(r.stderr, "no model was saved") {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s was written", out)
+		}
+	})
+	t.Run("cv", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		r := runCLI(t, ctx, "cv", "--data", fx("train.csv"), "--folds", "2")
+		if r.code != 130 || !strings.Contains(r.stderr, "cross-validation interrupted") || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+}
+
+// readCSV reads a whole CSV file.
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}

@@ -1,0 +1,186 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// Output formats of --format.
+const (
+	formatText = "text"
+	formatJSON = "json"
+)
+
+// outputFormatFlag is --format for commands that print a report.
+func outputFormatFlag() cli.Flag {
+	return &cli.StringFlag{Name: "format", Category: "Output", Value: formatText, Usage: "report `FORMAT`: text or json"}
+}
+
+// readOutputFormat reads --format, pointing a user who meant the input
+// format to --data-format.
+func readOutputFormat(c *cli.Context) (string, error) {
+	f := strings.ToLower(c.String("format"))
+	if f == formatCSV || f == formatLibSVM {
+		return f, usagef("invalid --format %q: --format sets the report format (text or json); the input format is --data-format %s", f, f)
+	}
+	return f, oneOf("format", f, formatText, formatJSON)
+}
+
+// evalOptions are the inputs of hornetctl eval.
+type evalOptions struct {
+	Data      dataOptions
+	ModelPath string
+	Format    string // text or json
+}
+
+func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) *cli.Command {
+	if runF == nil {
+		runF = func(ctx context.Context, o *evalOptions) error { return runEval(ctx, o, ios) }
+	}
+	flags := dataFlags("")
+	flags = append(flags,
+		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
+		outputFormatFlag())
+	return leaf(&cli.Command{
+		Name:      "eval",
+		Usage:     "score a model on a labelled table",
+		UsageText: "hornetctl eval --data test.csv --model model.json [--format text|json] [--label NAME] [--data-format csv|libsvm]",
+		Description: "Prints the rows, accuracy, macro-F1, per-class precision, recall, F1 and support, the confusion matrix\n" +
+			"(rows: true class, columns: predicted) and the route the rows took. The label column is required;\n" +
+			"a label the model was not trained on is an error.",
+		Flags: flags,
+		Action: func(c *cli.Context) error {
+			o := &evalOptions{ModelPath: c.String("model")}
+			var err error
+			if err = noArgs(c); err != nil {
+				return err
+			}
+			if err = requireFlags(c, "data", "model"); err != nil {
+				return err
+			}
+			if o.Format, err = readOutputFormat(c); err != nil {
+				return err
+			}
+			if o.Data, err = readDataFlags(c); err != nil {
+				return err
+			}
+			return runF(c.Context, o)
+		},
+	})
+}
+
+// evalReport is the JSON form of eval's output.
+type evalReport struct {
+	Data    string   `json:"data"`
+	Model   string   `json:"model"`
+	Classes []string `json:"classes"`
+	train.Metrics
+	// Route is "categorical", "continuous" or "mixed".
+	Route     string         `json:"route"`
+	RouteRows map[string]int `json:"route_rows"`
+}
+
+func runEval(_ context.Context, o *evalOptions, ios *iostreams) error {
+	b, err := train.LoadBundle(o.ModelPath)
+	if err != nil {
+		return err
+	}
+	ds, warns, err := loadForModel(o.Data, b, o.ModelPath, true)
+	if err != nil {
+		return err
+	}
+	printWarnings(ios.Err, o.Data.Path, warns)
+	proba, routes, err := b.Network.PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		return err
+	}
+	m, err := train.Evaluate(ds.Y, argmaxRows(proba, len(b.Classes)), b.Classes)
+	if err != nil {
+		return err
+	}
+	route, counts := routeSummary(routes)
+	r := evalReport{Data: o.Data.Path, Model: o.ModelPath, Classes: b.Classes, Metrics: m, Route: route, RouteRows: counts}
+	if o.Format == formatJSON {
+		enc := json.NewEncoder(ios.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	return writeEvalText(ios.Out, &r)
+}
+
+func writeEvalText(w io.Writer, r *evalReport) error {
+	fmt.Fprintf(w, "data:     %s (%d rows)\n", r.Data, r.Rows)
+	fmt.Fprintf(w, "model:    %s\n", r.Model)
+	fmt.Fprintf(w, "route:    %s", r.Route)
+	if r.Route == "mixed" {
+		fmt.Fprintf(w, " (%d rows categorical, %d continuous)", r.RouteRows["categorical"], r.RouteRows["continuous"])
+	}
+	fmt.Fprintf(w, "\naccuracy: %.4f\nmacro-F1: %.4f\n\n", r.Accuracy, r.MacroF1)
+
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "class\tprecision\trecall\tF1\tsupport")
+	for _, c := range r.PerClass {
+		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%d\n", c.Class, c.Precision, c.Recall, c.F1, c.Support)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+
+	fmt.Fprintln(w, "\nconfusion matrix (rows: true class, columns: predicted)")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "\t")
+	for _, c := range r.Classes {
+		fmt.Fprintf(tw, "%s\t", c)
+	}
+	fmt.Fprintln(tw)
+	for i, row := range r.Confusion {
+		fmt.Fprintf(tw, "%s\t", r.Classes[i])
+		for _, n := range row {
+			fmt.Fprintf(tw, "%d\t", n)
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+// argmaxRows returns the most probable class of each row of proba (rows ×
+// classes).
+func argmaxRows(proba []float64, classes int) []int {
+	out := make([]int, len(proba)/classes)
+	for i := range out {
+		p := proba[i*classes : (i+1)*classes]
+		for c := range p {
+			if p[c] > p[out[i]] {
+				out[i] = c
+			}
+		}
+	}
+	return out
+}
+
+// routeSummary names the route rows took: "categorical", "continuous" or
+// "mixed", with the row count of each route.
+func routeSummary(routes []model.Route) (string, map[string]int) {
+	counts := map[string]int{model.Categorical.String(): 0, model.Continuous.String(): 0}
+	for _, r := range routes {
+		counts[r.String()]++
+	}
+	switch {
+	case counts["continuous"] == 0:
+		return model.Categorical.String(), counts
+	case counts["categorical"] == 0:
+		return model.Continuous.String(), counts
+	}
+	return "mixed", counts
+}

@@ -1,0 +1,178 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// fitOptions are the model and training hyper-parameters shared by train
+// and cv. A flag that is not given leaves its field at the zero value, which
+// the library resolves to its default.
+type fitOptions struct {
+	Model    model.Config
+	Train    train.Config
+	OrderSet bool // --order was given: it must not exceed the feature columns
+}
+
+// fitFlag is one hyper-parameter flag and how it sets the configs.
+type fitFlag struct {
+	flag cli.Flag
+	// set copies the flag's value into o; it is called only for a flag given
+	// on the command line, and returns a message (not an error) for a value
+	// that the library would silently replace by its default.
+	set func(c *cli.Context, o *fitOptions) string
+}
+
+const (
+	catModel    = "Model"
+	catTraining = "Training"
+)
+
+// fitFlagTable lists the hyper-parameter flags in the order they are
+// applied, so that a cross-field check (screen-order <= order, samples <=
+// rules) blames the later flag. Defaults shown in --help come from
+// model.DefaultConfig and train.DefaultConfig.
+func fitFlagTable() []fitFlag {
+	md, td := model.DefaultConfig(), train.DefaultConfig()
+	itoa := strconv.Itoa
+	ftoa := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	intF := func(cat, name, usage, def string) *cli.IntFlag {
+		return &cli.IntFlag{Name: name, Category: cat, Usage: usage, DefaultText: def}
+	}
+	floatF := func(cat, name, usage, def string) *cli.Float64Flag {
+		return &cli.Float64Flag{Name: name, Category: cat, Usage: usage, DefaultText: def}
+	}
+	positive := func(name string, set func(*fitOptions, int)) func(*cli.Context, *fitOptions) string {
+		return func(c *cli.Context, o *fitOptions) string {
+			v := c.Int(name)
+			if v == 0 {
+				return "want >= 1"
+			}
+			set(o, v)
+			return ""
+		}
+	}
+	return []fitFlag{
+		{intF(catModel, "rules", "number of rule slots `R` of the categorical route", itoa(md.Rules)),
+			positive("rules", func(o *fitOptions, v int) { o.Model.Rules = v })},
+		{intF(catModel, "order", "literals per rule `K`, pseudovariables included; at most the number of feature columns", itoa(md.Order)),
+			positive("order", func(o *fitOptions, v int) { o.Model.Order, o.OrderSet = v, true })},
+		{intF(catModel, "heads", "rule slots `H` per screened feature tuple", itoa(md.Heads)),
+			positive("heads", func(o *fitOptions, v int) { o.Model.Heads = v })},
+		{intF(catModel, "pool", "screened feature tuples `P` kept; 0 switches screening off", itoa(md.Pool)),
+			func(c *cli.Context, o *fitOptions) string {
+				if o.Model.Pool = c.Int("pool"); o.Model.Pool == 0 {
+					o.Model.Pool = -1 // the library's "off"
+				}
+				return ""
+			}},
+		{intF(catModel, "screen-order", "largest feature tuple `S` scored by screening, 1..order", fmt.Sprintf("min(%d, order)", md.ScreenOrder)),
+			positive("screen-order", func(o *fitOptions, v int) { o.Model.ScreenOrder = v })},
+		{intF(catModel, "samples", "rules `N` active in one training step, 0 for all", "0"),
+			func(c *cli.Context, o *fitOptions) string { o.Model.Samples = c.Int("samples"); return "" }},
+		{intF(catModel, "exp-param", "polyClip exponent parameter `E` >= 1 (the polynomial has degree 2E+1; --activation clip is E = 0)", itoa(md.ExpParam)),
+			positive("exp-param", func(o *fitOptions, v int) { o.Model.ExpParam = v })},
+		{&cli.StringFlag{Name: "activation", Category: catModel, Usage: "activation `NAME`: polyclip, clip or relu", DefaultText: md.Activation},
+			func(c *cli.Context, o *fitOptions) string {
+				if o.Model.Activation = c.String("activation"); o.Model.Activation == "" {
+					return "want polyclip, clip or relu"
+				}
+				return ""
+			}},
+		{floatF(catModel, "dropout", "drop probability `P` of the rule outputs in training, 0 for none", ftoa(md.Dropout)),
+			func(c *cli.Context, o *fitOptions) string {
+				switch o.Model.Dropout = c.Float64("dropout"); {
+				case o.Model.Dropout == 0:
+					o.Model.Dropout = -1 // the library's "none"
+				case o.Model.Dropout < 0:
+					return "want 0 <= p < 1"
+				}
+				return ""
+			}},
+
+		{floatF(catTraining, "lr", "Adam learning `RATE` of the categorical route", ftoa(td.LearningRate)),
+			func(c *cli.Context, o *fitOptions) string {
+				if o.Train.LearningRate = c.Float64("lr"); o.Train.LearningRate == 0 {
+					return "want > 0"
+				}
+				return ""
+			}},
+		{floatF(catTraining, "continuous-lr", "Adam learning `RATE` of the continuous route", "lr/5"),
+			func(c *cli.Context, o *fitOptions) string {
+				if o.Train.ContinuousLearningRate = c.Float64("continuous-lr"); o.Train.ContinuousLearningRate == 0 {
+					return "want > 0"
+				}
+				return ""
+			}},
+		{intF(catTraining, "batch-size", "mini-batch size `B`", itoa(td.BatchSize)),
+			positive("batch-size", func(o *fitOptions, v int) { o.Train.BatchSize = v })},
+		{intF(catTraining, "epochs", "maximum number of epochs `N`", itoa(td.Epochs)),
+			positive("epochs", func(o *fitOptions, v int) { o.Train.Epochs = v })},
+		{intF(catTraining, "patience", "stop after `N` epochs without a better loss; 0 switches early stopping off", itoa(td.Patience)),
+			func(c *cli.Context, o *fitOptions) string {
+				if o.Train.Patience = c.Int("patience"); o.Train.Patience == 0 {
+					o.Train.Patience = -1 // the library's "off"
+				}
+				return ""
+			}},
+		{floatF(catTraining, "val-fraction", "share `F` of the rows held out (stratified) to watch for early stopping, 0 for none", ftoa(td.ValFraction)),
+			func(c *cli.Context, o *fitOptions) string { o.Train.ValFraction = c.Float64("val-fraction"); return "" }},
+		{&cli.Uint64Flag{Name: "seed", Category: catTraining, Usage: "`SEED` of every random choice (initialisation, screening ties, shuffling, dropout, splits)", DefaultText: "0"},
+			func(c *cli.Context, o *fitOptions) string { o.Train.Seed = c.Uint64("seed"); return "" }},
+	}
+}
+
+// fitFlags returns the hyper-parameter flags of train and cv.
+func fitFlags() []cli.Flag {
+	var out []cli.Flag
+	for _, f := range fitFlagTable() {
+		out = append(out, f.flag)
+	}
+	return out
+}
+
+// readFitFlags reads the hyper-parameter flags into configs, checking each
+// given flag with the library's Resolved().Validate() as it is applied, so
+// that an impossible value is a usage error naming its flag.
+func readFitFlags(c *cli.Context) (fitOptions, error) {
+	o := fitOptions{}
+	for _, f := range fitFlagTable() {
+		name := f.flag.Names()[0]
+		if !c.IsSet(name) {
+			continue
+		}
+		value := fmt.Sprint(c.Value(name))
+		if msg := f.set(c, &o); msg != "" {
+			return o, usagef("invalid --%s %s: %s", name, value, msg)
+		}
+		err := o.Model.Resolved().Validate()
+		if err == nil {
+			err = o.Train.Resolved().Validate()
+		}
+		if err != nil {
+			return o, usagef("invalid --%s %s: %s", name, value, configMessage(err))
+		}
+	}
+	return o, nil
+}
+
+// configMessage strips the sentinel's prefix from a library config error:
+// the flag name already says it is a configuration error.
+func configMessage(err error) string {
+	msg := err.Error()
+	for _, sentinel := range []error{model.ErrConfig, train.ErrConfig} {
+		if errors.Is(err, sentinel) {
+			msg = strings.TrimPrefix(msg, sentinel.Error()+": ")
+		}
+	}
+	return msg
+}

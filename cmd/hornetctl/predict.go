@@ -1,0 +1,111 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"io"
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/train"
+)
+
+// predictOptions are the inputs of hornetctl predict.
+type predictOptions struct {
+	Data      dataOptions
+	ModelPath string
+	OutPath   string // "" or "-" for stdout
+	Proba     bool
+}
+
+func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) error) *cli.Command {
+	if runF == nil {
+		runF = func(ctx context.Context, o *predictOptions) error { return runPredict(ctx, o, ios) }
+	}
+	flags := dataFlags("format")
+	flags = append(flags,
+		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the predictions to `FILE`, atomically", DefaultText: "stdout"},
+		&cli.BoolFlag{Name: "proba", Category: "Output", Usage: "add one probability column per class, named p(<label>)", DisableDefaultText: true},
+	)
+	return leaf(&cli.Command{
+		Name:      "predict",
+		Usage:     "predict the label of every row of a table",
+		UsageText: "hornetctl predict --data new.csv --model model.json [--proba] [--out predictions.csv]",
+		Description: "Writes CSV: a header, then one line per input row, in input order. The column \"prediction\" holds the\n" +
+			"predicted label as written in the training data; with --proba, columns \"p(<label>)\" follow, one per class\n" +
+			"in the model's class order, e.g. prediction,p(democrat),p(republican). The label column of the input is\n" +
+			"optional and ignored. Categories not seen in training are encoded as all zeros and reported on stderr.",
+		Flags: flags,
+		Action: func(c *cli.Context) error {
+			o := &predictOptions{ModelPath: c.String("model"), OutPath: c.String("out"), Proba: c.Bool("proba")}
+			var err error
+			if err = noArgs(c); err != nil {
+				return err
+			}
+			if err = requireFlags(c, "data", "model"); err != nil {
+				return err
+			}
+			if o.Data, err = readDataFlags(c); err != nil {
+				return err
+			}
+			return runF(c.Context, o)
+		},
+	})
+}
+
+func runPredict(_ context.Context, o *predictOptions, ios *iostreams) error {
+	if o.OutPath != "" {
+		if err := checkOutput("out", o.OutPath); err != nil {
+			return err
+		}
+	}
+	b, err := train.LoadBundle(o.ModelPath)
+	if err != nil {
+		return err
+	}
+	ds, warns, err := loadForModel(o.Data, b, o.ModelPath, false)
+	if err != nil {
+		return err
+	}
+	printWarnings(ios.Err, o.Data.Path, warns)
+	return writeOutput(o.OutPath, ios.Out, func(w io.Writer) error {
+		return writePredictions(w, b, ds, o.Proba)
+	})
+}
+
+// writePredictions writes the predictions of b on ds as CSV.
+func writePredictions(w io.Writer, b *train.Bundle, ds *data.Dataset, proba bool) error {
+	p, _, err := b.Network.PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		return err
+	}
+	C := len(b.Classes)
+	cw := csv.NewWriter(w)
+	rec := []string{"prediction"}
+	if proba {
+		for _, c := range b.Classes {
+			rec = append(rec, "p("+c+")")
+		}
+	}
+	if err := cw.Write(rec); err != nil {
+		return err
+	}
+	for i, y := range argmaxRows(p, C) {
+		rec = append(rec[:0], b.Classes[y])
+		if proba {
+			for _, v := range p[i*C : (i+1)*C] {
+				rec = append(rec, strconv.FormatFloat(v, 'f', 6, 64))
+			}
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,133 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hornets-go/hornets/data"
+)
+
+// synthOptions are the inputs of hornetctl synth.
+type synthOptions struct {
+	Config   data.SynthConfig
+	Rows     int
+	TestRows int
+	Out      string // "" or "-" for stdout
+	TestOut  string
+}
+
+func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error) *cli.Command {
+	if runF == nil {
+		runF = func(ctx context.Context, o *synthOptions) error { return runSynth(ctx, o, ios) }
+	}
+	return leaf(&cli.Command{
+		Name:      "synth",
+		Usage:     "write a synthetic logic-gate table (the paper's benchmark) as CSV",
+		UsageText: "hornetctl synth --gate xor --features 64 --rows 128 --seed 7 --out train.csv [--test-rows 1000 --test-out test.csv]",
+		Description: "Every feature is 0 or 1 with probability 1/2; the label is a gate of one or two of them. The target\n" +
+			"features are drawn from the seed (--positions random) or are f0 and f1 (--positions first). The training\n" +
+			"and test rows are successive draws of one seeded stream, so they are independent. The gate and its\n" +
+			"features are printed (on stderr when the table goes to stdout).",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "gate", Value: "xor", Usage: "label function `GATE`: and, or, not, xor or xnor"},
+			&cli.IntFlag{Name: "features", Value: 64, Usage: "number of binary features `N`"},
+			&cli.IntFlag{Name: "rows", Value: 128, Usage: "number of training rows `N`"},
+			&cli.Uint64Flag{Name: "seed", Value: 7, Usage: "`SEED` of the target positions and of the rows"},
+			&cli.StringFlag{Name: "positions", Value: "random", Usage: "`WHERE` the target features are: random or first"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the training rows to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
+			&cli.IntFlag{Name: "test-rows", Usage: "number of test rows `N` drawn after the training rows", DefaultText: "1000 with --test-out, else 0"},
+			&cli.StringFlag{Name: "test-out", Usage: "write the test rows to `FILE`, atomically"},
+		},
+		Action: func(c *cli.Context) error {
+			o := &synthOptions{Rows: c.Int("rows"), TestRows: c.Int("test-rows"), Out: c.String("out"), TestOut: c.String("test-out")}
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			g, err := data.ParseGate(c.String("gate"))
+			if err != nil {
+				return usagef("invalid --gate %q: want one of and, or, not, xor, xnor", c.String("gate"))
+			}
+			o.Config = data.SynthConfig{Gate: g, Features: c.Int("features"), Seed: c.Uint64("seed")}
+			switch p := strings.ToLower(c.String("positions")); p {
+			case "random":
+				o.Config.Positions = data.RandomPositions
+			case "first":
+				o.Config.Positions = data.FirstPositions
+			default:
+				return oneOf("positions", p, "random", "first")
+			}
+			switch {
+			case o.Config.Features < 1:
+				return usagef("invalid --features %d: want >= 1", o.Config.Features)
+			case o.Config.Features < 2 && g != data.Not:
+				return usagef("invalid --features %d: gate %s reads two features, want >= 2", o.Config.Features, g)
+			case o.Rows < 1:
+				return usagef("invalid --rows %d: want >= 1", o.Rows)
+			case o.TestRows < 0:
+				return usagef("invalid --test-rows %d: want >= 0", o.TestRows)
+			case o.TestRows > 0 && o.TestOut == "":
+				return usagef("--test-rows needs --test-out FILE")
+			case o.TestOut != "" && !c.IsSet("test-rows"):
+				o.TestRows = 1000
+			case o.TestOut != "" && o.TestRows == 0:
+				return usagef("invalid --test-rows 0 with --test-out: want >= 1")
+			}
+			if o.TestOut == "-" && stdout(o.Out) {
+				return usagef("--out and --test-out cannot both be stdout")
+			}
+			return runF(c.Context, o)
+		},
+	})
+}
+
+// stdout reports whether an output path means standard output.
+func stdout(path string) bool { return path == "" || path == "-" }
+
+func runSynth(_ context.Context, o *synthOptions, ios *iostreams) error {
+	for _, out := range []struct{ flag, path string }{{"out", o.Out}, {"test-out", o.TestOut}} {
+		if !stdout(out.path) {
+			if err := checkOutput(out.flag, out.path); err != nil {
+				return err
+			}
+		}
+	}
+	s, err := data.NewSynth(o.Config)
+	if err != nil {
+		return &usageError{err} // the flags were checked; this is a bound we did not know
+	}
+	trainSet := s.Sample(o.Rows)
+	// The description goes to stdout unless a table does.
+	info := ios.Out
+	if stdout(o.Out) || o.TestOut == "-" {
+		info = ios.Err
+	}
+	names := make([]string, 0, 2)
+	for _, t := range s.Targets() {
+		names = append(names, trainSet.Features[t])
+	}
+	fmt.Fprintf(info, "%s (target features: %s; %d features, seed %d)\n", s.Describe(), strings.Join(names, ", "), o.Config.Features, o.Config.Seed)
+
+	if err := writeOutput(o.Out, ios.Out, func(w io.Writer) error { return data.WriteCSV(w, trainSet) }); err != nil {
+		return err
+	}
+	if !stdout(o.Out) {
+		fmt.Fprintf(info, "wrote %d training rows to %s\n", trainSet.Rows, o.Out)
+	}
+	if o.TestRows == 0 {
+		return nil
+	}
+	testSet := s.Sample(o.TestRows)
+	if err := writeOutput(o.TestOut, ios.Out, func(w io.Writer) error { return data.WriteCSV(w, testSet) }); err != nil {
+		return err
+	}
+	if !stdout(o.TestOut) {
+		fmt.Fprintf(info, "wrote %d test rows to %s\n", testSet.Rows, o.TestOut)
+	}
+	return nil
+}

@@ -1,0 +1,129 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/train"
+)
+
+// trainOptions are the inputs of hornetctl train.
+type trainOptions struct {
+	Data      dataOptions
+	ModelPath string // --out
+	Fit       fitOptions
+	Verbosity verbosity
+}
+
+func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error) *cli.Command {
+	if runF == nil {
+		runF = func(ctx context.Context, o *trainOptions) error { return runTrain(ctx, o, ios) }
+	}
+	flags := dataFlags("format")
+	flags = append(flags, categoricalFlag())
+	flags = append(flags, &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the model to `MODEL` (required; written atomically)"})
+	flags = append(flags, fitFlags()...)
+	flags = append(flags, verbosityFlags("a line every 10 epochs, or a progress bar on a terminal")...)
+	return leaf(&cli.Command{
+		Name:      "train",
+		Usage:     "train a model on a labelled table and save it",
+		UsageText: "hornetctl train --data train.csv --out model.json [--label NAME] [--format csv|libsvm] [--epochs 300] [--seed 0]",
+		Description: "Reads the table (CSV with a header, plain or gzip; or LibSVM), encodes it (numeric columns as they are,\n" +
+			"other columns one-hot), trains, and saves the network with its encoder. Logs go to stderr: a progress bar on a\n" +
+			"terminal, else a line every 10 epochs. The summary goes to stdout. On Ctrl-C the best model so far is saved and\n" +
+			"the exit code is 130. A hyper-parameter flag that is not given takes the default shown.",
+		Flags: flags,
+		Action: func(c *cli.Context) error {
+			o := &trainOptions{ModelPath: c.String("out")}
+			var err error
+			if err = noArgs(c); err != nil {
+				return err
+			}
+			if err = requireFlags(c, "data", "out"); err != nil {
+				return err
+			}
+			if o.ModelPath == "-" {
+				return usagef("invalid --out -: a model is written to a file, not to stdout")
+			}
+			if o.Data, err = readDataFlags(c); err != nil {
+				return err
+			}
+			if o.Fit, err = readFitFlags(c); err != nil {
+				return err
+			}
+			if o.Verbosity, err = readVerbosity(c); err != nil {
+				return err
+			}
+			return runF(c.Context, o)
+		},
+	})
+}
+
+// runTrain trains, saves the model and prints the summary line.
+func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
+	b, res, err := trainModel(ctx, o, ios)
+	if err != nil {
+		return err
+	}
+	if err := b.Save(o.ModelPath); err != nil {
+		return err
+	}
+	if res.Status == train.Canceled {
+		return &interrupted{fmt.Sprintf("training interrupted after %d epochs; the best model so far (epoch %d, loss %.4g) was saved to %s",
+			res.Epochs, res.BestEpoch, res.BestLoss, o.ModelPath)}
+	}
+	ds := res.trainSet
+	pred, err := b.Network.Predict(ds.X, ds.Rows)
+	if err != nil {
+		return err
+	}
+	m, err := train.Evaluate(ds.Y, pred, ds.Classes)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g), %s route, %.2fs; training accuracy %.4f; model saved to %s\n",
+		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, res.Route, res.Duration.Seconds(), m.Accuracy, o.ModelPath)
+	return nil
+}
+
+// trainResult is a Fit result with the data it was fitted on.
+type trainResult struct {
+	*train.Result
+	trainSet *data.Dataset
+}
+
+// trainModel reads the data and fits a model, returning it as a bundle
+// ready to save. On interruption after the first epoch the bundle holds
+// the best model so far and the Status is Canceled.
+func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bundle, *trainResult, error) {
+	if err := checkOutput("out", o.ModelPath); err != nil {
+		return nil, nil, err
+	}
+	ds, enc, err := loadTraining(o.Data)
+	if err != nil {
+		return nil, nil, err
+	}
+	if o.Fit.OrderSet && o.Fit.Model.Order > ds.Cols {
+		return nil, nil, usagef("invalid --order %d: larger than the %d feature columns of %s", o.Fit.Model.Order, ds.Cols, o.Data.Path)
+	}
+	log := newLogger(ios.Err, o.Verbosity)
+	tcfg := o.Fit.Train.Resolved()
+	prog := newProgress(log, ios.Err, o.Verbosity, tcfg.Epochs)
+	log.WithField("file", o.Data.Path).WithField("format", o.Data.Format).Infof("read %d rows, %d feature columns, %d classes", ds.Rows, ds.Cols, len(ds.Classes))
+	res, err := train.Fit(ctx, ds, o.Fit.Model, o.Fit.Train, &train.Options{Log: log, Recorder: prog})
+	prog.done()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return nil, nil, &interrupted{fmt.Sprintf("training interrupted before the first epoch ended; no model was saved to %s", o.ModelPath)}
+		}
+		return nil, nil, configError(err)
+	}
+	b := &train.Bundle{Network: res.Network, Encoder: enc, Train: tcfg, Classes: ds.Classes}
+	return b, &trainResult{Result: res, trainSet: ds}, nil
+}

@@ -1,0 +1,87 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+// Command rules reads what a saved model learned: its best rules, for a
+// model trained mostly on the categorical route, or its features ranked by
+// attention, for a continuous one. Without -model it first trains a quick
+// model on a synthetic xor and saves it to a temporary file.
+//
+//	go run ./examples/rules [-model model.json] [-top 5]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "rules:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
+	path := fs.String("model", "", "a model file written by hornetctl train or Bundle.Save (default: train one)")
+	top := fs.Int("top", 5, "number of rules or features to print")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *path == "" {
+		dir, err := os.MkdirTemp("", "hornets-rules-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		*path = filepath.Join(dir, "model.json")
+		if err := trainXor(*path, out); err != nil {
+			return err
+		}
+	}
+
+	b, err := train.LoadBundle(*path)
+	if err != nil {
+		return err
+	}
+	cat, cont := b.Network.RouteUse()
+	if cat >= cont {
+		fmt.Fprintf(out, "rules (%d of %d training batches categorical):\n", cat, cat+cont)
+		for i, r := range b.Network.Rules(*top) {
+			fmt.Fprintf(out, "%d. %-24s score %.3f  → %s\n", i+1, r, r.Score, b.Classes[r.Class])
+		}
+		return nil
+	}
+	fmt.Fprintf(out, "feature attention (%d of %d training batches continuous):\n", cont, cat+cont)
+	for i, f := range b.Network.Attention() {
+		if i == *top {
+			break
+		}
+		fmt.Fprintf(out, "%d. %-12s attention %.3f  weight %.3f\n", i+1, f.Name, f.Attention, f.Weight)
+	}
+	return nil
+}
+
+// trainXor trains a model on xor of two of 16 features and saves it to path.
+func trainXor(path string, out io.Writer) error {
+	gen, err := data.NewSynth(data.SynthConfig{Gate: data.Xor, Features: 16, Seed: 3})
+	if err != nil {
+		return err
+	}
+	ds := gen.Sample(128)
+	cfg := train.Config{Seed: 3}
+	res, err := train.Fit(context.Background(), ds, model.DefaultConfig(), cfg, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "trained on %s: %s after %d epochs\n", gen.Describe(), res.Status, res.Epochs)
+	// No encoder: the Dataset was built in code.
+	return (&train.Bundle{Network: res.Network, Train: cfg.Resolved(), Classes: ds.Classes}).Save(path)
+}
