@@ -111,7 +111,7 @@ func TestNewRuleSetEnumeratesSmallSpaces(t *testing.T) {
 	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.Rules, cfg.Order, cfg.Heads = 10, 2, 1
-	rs := newRuleSet(cfg, 3, nil, rand.New(rand.NewPCG(1, 1)))
+	rs := newRuleSet(cfg, 3, nil, nil, rand.New(rand.NewPCG(1, 1)))
 	// C(3+2, 2) = 10 tuples over 3 features and 2 pseudovariables.
 	seen := map[string]bool{}
 	for r := range rs.numRules() {
@@ -126,7 +126,7 @@ func TestRandomTuplesAreNotLexicographic(t *testing.T) {
 	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.Rules, cfg.Order, cfg.Heads = 64, 3, 1
-	rs := newRuleSet(cfg, 100, nil, rand.New(rand.NewPCG(1, 1)))
+	rs := newRuleSet(cfg, 100, nil, nil, rand.New(rand.NewPCG(1, 1)))
 	withZero := 0
 	for r := range rs.numRules() {
 		tuple := rs.rule(r)
@@ -169,6 +169,25 @@ func TestScreenSkipsSameGroup(t *testing.T) {
 				t.Errorf("tuple %v holds two features of one group", ts.Features)
 			}
 			g[s.groups[c]] = true
+		}
+	}
+}
+
+func TestRandomTuplesRespectGroups(t *testing.T) {
+	t.Parallel()
+	cfg := DefaultConfig()
+	cfg.Rules, cfg.Order, cfg.Heads = 200, 3, 1
+	groups := []int{0, 0, 0, 1, 1, 2} // two one-hot blocks and a lone column
+	rs := newRuleSet(cfg, 6, groups, nil, rand.New(rand.NewPCG(1, 1)))
+	for r := range rs.numRules() {
+		seen := map[int]bool{}
+		for _, c := range rs.rule(r) {
+			if c < 6 {
+				if seen[groups[c]] {
+					t.Fatalf("rule %v holds two features of group %d", rs.rule(r), groups[c])
+				}
+				seen[groups[c]] = true
+			}
 		}
 	}
 }

@@ -200,7 +200,7 @@ func (n *Network) Init(x []float64, rows int, y []int, rng *rand.Rand) error {
 			n.log.WithFields(logrus.Fields{"rank": i + 1, "features": n.tupleNames(t.Features), "score": fmt.Sprintf("%.4g", t.Score)}).Debug("screened tuple")
 		}
 	}
-	n.rules = newRuleSet(n.cfg, D, screened, rng)
+	n.rules = newRuleSet(n.cfg, D, n.groups, screened, rng)
 
 	// Weights.
 	n.cat.M = tensor.New(tensor.WithShape(O, R), tensor.WithBacking(uniform(rng, O*R, 1)))

@@ -26,6 +26,10 @@ type ruleSet struct {
 	Screened []bool `json:"screened"`
 	// Pool holds the screened tuples not yet placed, best first.
 	Pool [][]int `json:"pool"`
+	// Groups[j] is the input column feature j was encoded from (see
+	// Network.SetFeatureGroups); random tuples never hold two features of
+	// one group. Empty: no groups.
+	Groups []int `json:"groups,omitempty"`
 	// Scores is each slot's contribution score from the last scoring pass.
 	Scores []float64 `json:"scores"`
 	// AttentionSum and AttentionRows accumulate each slot's softmax
@@ -51,20 +55,33 @@ func (rs *ruleSet) padTuple(dst, t []int) {
 }
 
 // randomTuple draws Order distinct columns (features and pseudovariables)
-// uniformly, sorted.
+// uniformly, sorted, never two features of one group.
 func (rs *ruleSet) randomTuple(dst []int, rng *rand.Rand) {
 	w := rs.width()
 	for i := range dst {
 	again:
 		v := rng.IntN(w)
-		for _, u := range dst[:i] {
-			if u == v {
-				goto again
-			}
+		if slices.Contains(dst[:i], v) || rs.conflict(append(dst[:i:i], v)) {
+			goto again
 		}
 		dst[i] = v
 	}
 	slices.Sort(dst)
+}
+
+// conflict reports whether tuple t holds two features of one group.
+func (rs *ruleSet) conflict(t []int) bool {
+	if len(rs.Groups) == 0 {
+		return false
+	}
+	for i, u := range t {
+		for _, v := range t[:i] {
+			if u < rs.Features && v < rs.Features && rs.Groups[u] == rs.Groups[v] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // newRuleSet fills R slots group by group, Heads slots a group, every slot
@@ -72,8 +89,8 @@ func (rs *ruleSet) randomTuple(dst []int, rng *rand.Rand) {
 // tuples when screening found nothing (all tuples, when they fit). The
 // screened tuples not placed stay in the pool that the refresh strategy
 // draws from.
-func newRuleSet(cfg Config, features int, screened []tupleScore, rng *rand.Rand) *ruleSet {
-	rs := &ruleSet{Order: cfg.Order, Features: features, Heads: min(cfg.Heads, cfg.Rules)}
+func newRuleSet(cfg Config, features int, featureGroups []int, screened []tupleScore, rng *rand.Rand) *ruleSet {
+	rs := &ruleSet{Order: cfg.Order, Features: features, Heads: min(cfg.Heads, cfg.Rules), Groups: featureGroups}
 	R := cfg.Rules
 	rs.Idx = make([]int, R*cfg.Order)
 	rs.Screened = make([]bool, R)
@@ -97,7 +114,7 @@ func newRuleSet(cfg Config, features int, screened []tupleScore, rng *rand.Rand)
 	}
 	var all [][]int
 	if len(strong) == 0 && binom(rs.width(), cfg.Order) <= float64(groups) {
-		all = enumerateTuples(rs.width(), cfg.Order)
+		all = slices.DeleteFunc(enumerateTuples(rs.width(), cfg.Order), rs.conflict)
 	}
 	tuple := make([]int, cfg.Order)
 	for g := range groups {

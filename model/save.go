@@ -224,6 +224,9 @@ func (f *fileModel) check() error {
 			}
 		}
 	}
+	if len(rs.Groups) != 0 && len(rs.Groups) != D {
+		return fmt.Errorf("rule table has %d feature groups for %d features", len(rs.Groups), D)
+	}
 	for _, t := range rs.Pool {
 		if len(t) == 0 || len(t) > O {
 			return fmt.Errorf("pool tuple of %d features, want 1..%d", len(t), O)
