@@ -25,6 +25,8 @@ type screener struct {
 	classCount  []int
 	all         []uint64
 	logN        float64
+	nlogn       []float64 // nlogn[k] = k·ln k, so scoring needs no logarithm
+	classTerm   float64   // Σ_c n_c·ln n_c − N·ln N
 
 	cells [][]uint64 // scratch: one bitset per depth of the cell recursion
 	// groups[j] is the input column feature j was encoded from; features
@@ -85,6 +87,14 @@ func newScreener(x []float64, rows, cols int, high float64, y []int, classes int
 	for i := range rows {
 		s.all[i/64] |= 1 << (i % 64)
 	}
+	s.nlogn = make([]float64, rows+1)
+	for k := 2; k <= rows; k++ {
+		s.nlogn[k] = float64(k) * math.Log(float64(k))
+	}
+	for _, n := range s.classCount {
+		s.classTerm += s.nlogn[n]
+	}
+	s.classTerm -= s.nlogn[rows]
 	s.skip = make([]bool, cols)
 	seen := map[string]bool{}
 	key := make([]byte, 8*w)
@@ -118,7 +128,11 @@ func bitsKey(buf []byte, b []uint64) string {
 // makes a tuple win over its own sub-tuples only when the extra feature
 // adds real evidence: the not gate's single feature outranks every pair
 // that contains it, while xor's pair outranks both of its (useless)
-// single features.
+// single features. With f(n) = n·ln n,
+//
+//	G = 2·( Σ_cell,class f(n_cell,class) − Σ_cell f(n_cell) − Σ_class f(n_class) + f(N) ),
+//
+// read from a table of f, so scoring takes no logarithm.
 func (s *screener) score(tuple []int) float64 {
 	if len(s.cells) < len(tuple)+1 {
 		s.cells = make([][]uint64, len(tuple)+1)
@@ -127,7 +141,7 @@ func (s *screener) score(tuple []int) float64 {
 		}
 	}
 	copy(s.cells[0], s.all)
-	var g float64
+	var sum float64
 	nonEmpty := 0
 	var walk func(depth int)
 	walk = func(depth int) {
@@ -137,43 +151,44 @@ func (s *screener) score(tuple []int) float64 {
 			for _, v := range cell {
 				n += bits.OnesCount64(v)
 			}
-			if n == 0 {
-				return
-			}
 			nonEmpty++
+			sum -= s.nlogn[n]
+			rest := n
 			for c, cls := range s.classes {
+				if c == len(s.classes)-1 {
+					sum += s.nlogn[rest]
+					break
+				}
 				k := 0
 				for i, v := range cell {
 					k += bits.OnesCount64(v & cls[i])
 				}
-				if k > 0 {
-					g += float64(k) * math.Log(float64(k)*float64(s.rows)/(float64(n)*float64(s.classCount[c])))
-				}
+				sum += s.nlogn[k]
+				rest -= k
 			}
 			return
 		}
 		col := s.cols[tuple[depth]]
 		next := s.cells[depth+1]
-		any := false
+		var on, off uint64
 		for i := range next {
 			next[i] = cell[i] & col[i]
-			any = any || next[i] != 0
+			on |= next[i]
 		}
-		if any {
+		if on != 0 {
 			walk(depth + 1)
 		}
-		any = false
 		for i := range next {
 			next[i] = cell[i] &^ col[i]
-			any = any || next[i] != 0
+			off |= next[i]
 		}
-		if any {
+		if off != 0 {
 			walk(depth + 1)
 		}
 	}
 	walk(0)
 	df := float64((nonEmpty - 1) * (len(s.classes) - 1))
-	return 2*g - df*s.logN
+	return 2*(sum-s.classTerm) - df*s.logN
 }
 
 // topK keeps the k best tuples seen, ties broken by the tuple order, so the
