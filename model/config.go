@@ -31,7 +31,7 @@ type Config struct {
 	// Heads is the number of rule slots given to each screened feature tuple.
 	// One rule per tuple cannot express xor (its softmax attention is
 	// monotone in its own output), several heads with independent weights
-	// can. Default 8.
+	// can. Default 4.
 	Heads int `json:"heads"`
 	// Pool is the number of screened tuples kept: the best ceil(Rules/Heads)
 	// fill the rule groups at the start, the rest wait for the refresh
@@ -82,7 +82,7 @@ func DefaultConfig() Config {
 		Order:           3,
 		ExpParam:        1,
 		Activation:      "polyclip",
-		Heads:           8,
+		Heads:           4,
 		Pool:            64,
 		ScreenOrder:     3,
 		Cutoff:          0.2,

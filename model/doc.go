@@ -98,8 +98,11 @@
 // features, and 16 groups of the best screened tuples without the cutoff
 // about 0.89 (noise pairs dilute the softmax); 4 groups without the cutoff
 // reached 1.0 on the gates but only 0.975 on mushroom (5-fold), 16 groups
-// with it 0.9996. A three-way parity at 32 features (256 rows) is found
-// and learned (1.000, 3 seeds) with the default ScreenOrder 3.
+// with it 0.9996 and the default 32 groups (128 rules × 4 heads) 1.000,
+// tic-tac-toe (eight three-in-a-row lines) 0.84 with 16 groups and 0.92
+// with 32. A three-way parity at 32 features (256 rows) is found and
+// learned (1.000, 3 seeds) with the default ScreenOrder 3; an xor among
+// 5000 features (128 rows) too, in 2.8 s.
 //
 // # Rule scores and reading rules
 //
