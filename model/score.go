@@ -106,8 +106,13 @@ func (n *Network) RefreshRules(rng *rand.Rand) (int, error) {
 	return len(replaced), nil
 }
 
+// MinRuleScore is the smallest score share a rule needs to be listed by
+// Rules.
+const MinRuleScore = 0.001
+
 // Rules returns the rules best first, the heads of a tuple merged, at most
-// top of them (top <= 0 means all). Scores are those of the last ScoreRules.
+// top of them (top <= 0 means all), leaving out rules whose score share is
+// below MinRuleScore. Scores are those of the last ScoreRules.
 func (n *Network) Rules(top int) []Rule {
 	if !n.inited {
 		return nil
@@ -120,6 +125,9 @@ func (n *Network) Rules(top int) []Rule {
 		}
 	}
 	rules := n.rules.readRules(n.cat.M.Data().([]float64), n.cat.W.Data().([]float64), n.classes, names)
+	// Rules the network does not use (freshly refreshed ones, dead heads)
+	// are not listed.
+	rules = slices.DeleteFunc(rules, func(r Rule) bool { return r.Score < MinRuleScore })
 	if top > 0 && len(rules) > top {
 		rules = rules[:top]
 	}
