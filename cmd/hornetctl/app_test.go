@@ -141,6 +141,7 @@ func makeFixtures(t *testing.T) error {
 		"inf.csv":       "a,b,label\n1,0,x\n-Inf,1,y\n",
 		"binary.csv":    "a,b,label\n1,\x00\x01\x02,x\n",
 		"unknown.csv":   "f0,f1,f2,f3,f4,f5,f6,f7,label\n1,0,1,0,1,0,1,0,1\n1,0,1,0,1,0,1,0,maybe\n",
+		"nonbinary.csv": "f0,f1,f2,f3,f4,f5,f6,f7,label\n1,0,1,0,1,0,1,0,1\n1,2,1,0,1,0,1,0,0\n",
 	}
 	for name, text := range files {
 		if err := os.WriteFile(fx(name), []byte(text), 0o644); err != nil {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,9 +220,13 @@ func TestModelRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			p, _, err := b.Network.PredictProba(ds.X, ds.Rows)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, proba := range []string{"", "--proba"} {
 				var inMemory bytes.Buffer
-				if err := writePredictions(&inMemory, b, ds, proba != ""); err != nil {
+				if err := writePredictions(&inMemory, b, p, proba != ""); err != nil {
 					t.Fatal(err)
 				}
 				args := []string{"predict", "--data", tt.test, "--data-format", tt.format, "--model", path}
@@ -376,4 +381,45 @@ func readCSV(t *testing.T, path string) [][]string {
 		t.Fatal(err)
 	}
 	return recs
+}
+
+// A model trained on binary columns meets a value it never saw: the rows
+// take the untrained continuous route, and eval and predict say so.
+func TestUntrainedRouteWarning(t *testing.T) {
+	fixtures(t)
+	for _, args := range [][]string{
+		{"eval", "--data", fx("nonbinary.csv"), "--model", fx("xor.json")},
+		{"predict", "--data", fx("nonbinary.csv"), "--model", fx("xor.json")},
+	} {
+		r := mustRun(t, args...)
+		want := "warning: " + fx("nonbinary.csv") + ": 2 of 2 rows took the continuous route, which the model was never trained on"
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("hornetctl %s: stderr\ngot  %q\nwant it to contain %q", args[0], r.stderr, want)
+		}
+	}
+	if r := mustRun(t, "predict", "--data", fx("test.csv"), "--model", fx("xor.json")); r.stderr != "" {
+		t.Errorf("predict on binary rows: unexpected stderr %q", r.stderr)
+	}
+}
+
+// The same seed gives the same model file, byte for byte.
+func TestTrainIsDeterministic(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	var files [3][]byte
+	for i, seed := range []string{"5", "5", "6"} {
+		path := filepath.Join(dir, fmt.Sprintf("m%d.json", i))
+		mustRun(t, "train", "--data", fx("train.csv"), "--out", path, "--epochs", "15", "--seed", seed, "--quiet")
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[i] = b
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Error("two trainings with seed 5 wrote different model files")
+	}
+	if bytes.Equal(files[0], files[2]) {
+		t.Error("seeds 5 and 6 wrote the same model file")
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -164,6 +165,26 @@ func pathError(err error) error {
 		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
 	}
 	return err
+}
+
+// warnUntrainedRoute warns, in one line, when rows took a route that no
+// training batch took: that route's weights are still their initial values
+// (a table that trained on binary columns met other values, say).
+func warnUntrainedRoute(w io.Writer, file string, b *train.Bundle, routes []model.Route) {
+	cat, cont := b.Network.RouteUse()
+	trained := map[model.Route]bool{model.Categorical: cat > 0, model.Continuous: cont > 0}
+	count := map[model.Route]int{}
+	for _, r := range routes {
+		if !trained[r] {
+			count[r]++
+		}
+	}
+	for _, r := range []model.Route{model.Categorical, model.Continuous} {
+		if count[r] > 0 {
+			fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d rows took the %s route, which the model was never trained on; their predictions are not reliable\n",
+				file, count[r], len(routes), r)
+		}
+	}
 }
 
 // printWarnings writes data warnings to w, one line each.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -73,17 +72,19 @@ func runPredict(_ context.Context, o *predictOptions, ios *iostreams) error {
 		return err
 	}
 	printWarnings(ios.Err, o.Data.Path, warns)
-	return writeOutput(o.OutPath, ios.Out, func(w io.Writer) error {
-		return writePredictions(w, b, ds, o.Proba)
-	})
-}
-
-// writePredictions writes the predictions of b on ds as CSV.
-func writePredictions(w io.Writer, b *train.Bundle, ds *data.Dataset, proba bool) error {
-	p, _, err := b.Network.PredictProba(ds.X, ds.Rows)
+	p, routes, err := b.Network.PredictProba(ds.X, ds.Rows)
 	if err != nil {
 		return err
 	}
+	warnUntrainedRoute(ios.Err, o.Data.Path, b, routes)
+	return writeOutput(o.OutPath, ios.Out, func(w io.Writer) error {
+		return writePredictions(w, b, p, o.Proba)
+	})
+}
+
+// writePredictions writes the class probabilities p (rows × classes) of
+// the model b as CSV.
+func writePredictions(w io.Writer, b *train.Bundle, p []float64, proba bool) error {
 	C := len(b.Classes)
 	cw := csv.NewWriter(w)
 	rec := []string{"prediction"}
