@@ -1,0 +1,79 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	G "gorgonia.org/gorgonia"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+)
+
+// The training loop by hand: package train does this (and more) for you.
+func ExampleNetwork() {
+	gen, err := data.NewSynth(data.SynthConfig{Gate: data.And, Features: 8, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ds := gen.Sample(64)
+	rng := rand.New(rand.NewPCG(1, 1))
+
+	net, err := model.New(model.DefaultConfig(), ds.Cols, ds.Features, len(ds.Classes), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := net.Init(ds.X, ds.Rows, ds.Y, rng); err != nil { // screening, rule set, weights
+		fmt.Println(err)
+		return
+	}
+	const batch = 16
+	if err := net.Compile(batch, nil); err != nil { // both routes, once
+		fmt.Println(err)
+		return
+	}
+	solver := G.NewAdamSolver(G.WithLearnRate(0.05))
+	var route model.Route
+	for epoch := 0; epoch < 60; epoch++ {
+		for s := 0; s < ds.Rows/batch; s++ {
+			x := ds.X[s*batch*ds.Cols : (s+1)*batch*ds.Cols]
+			y := ds.Y[s*batch : (s+1)*batch]
+			if route, _, err = net.TrainStep(x, y, rng); err != nil {
+				fmt.Println(err)
+				return
+			}
+			if err := solver.Step(net.ValueGrads(route)); err != nil {
+				fmt.Println(err)
+				return
+			}
+		}
+	}
+	if err := net.ScoreRules(ds.X, ds.Rows); err != nil {
+		fmt.Println(err)
+		return
+	}
+	test := gen.Sample(200)
+	pred, err := net.Predict(test.X, test.Rows)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	correct := 0
+	for i, p := range pred {
+		if p == test.Y[i] {
+			correct++
+		}
+	}
+	fmt.Println(gen.Describe())
+	fmt.Printf("route %s, held-out accuracy %.4g\n", route, float64(correct)/float64(test.Rows))
+	top := net.Rules(1)[0]
+	fmt.Printf("top rule: %s → label %s\n", top, ds.Classes[top.Class])
+	// Output:
+	// label = and(f6, f7)
+	// route categorical, held-out accuracy 1
+	// top rule: ¬f6 ∧ f7 → label 0
+}
