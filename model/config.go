@@ -4,6 +4,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/hornets-go/hornets/activations"
@@ -130,7 +131,7 @@ func (c Config) Resolved() Config {
 	if c.Dropout == 0 {
 		c.Dropout = d.Dropout
 	} else if c.Dropout < 0 {
-		c.Dropout = 0
+		c.Dropout = -1 // stays "none" when resolved again (a loaded model)
 	}
 	if c.RefreshEvery == 0 {
 		c.RefreshEvery = d.RefreshEvery
@@ -166,8 +167,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: screen-budget = %d, want >= 0", ErrConfig, c.ScreenBudget)
 	case c.Samples < 0 || c.Samples > c.Rules:
 		return fmt.Errorf("%w: samples = %d, want 0..rules (%d)", ErrConfig, c.Samples, c.Rules)
-	case !(c.Dropout >= 0 && c.Dropout < 1):
-		return fmt.Errorf("%w: dropout = %g, want 0 <= p < 1", ErrConfig, c.Dropout)
+	case !(c.Dropout < 1) || math.IsNaN(c.Dropout):
+		return fmt.Errorf("%w: dropout = %g, want p < 1 (negative: none)", ErrConfig, c.Dropout)
 	case !(c.RefreshFraction > 0 && c.RefreshFraction <= 1):
 		return fmt.Errorf("%w: refresh-fraction = %g, want 0 < f <= 1", ErrConfig, c.RefreshFraction)
 	case !(c.Epsilon > 0):
@@ -178,6 +179,9 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
+
+// dropProbability is the dropout probability, 0 for none.
+func (c Config) dropProbability() float64 { return max(c.Dropout, 0) }
 
 // activation returns the parsed activation of a validated config.
 func (c Config) activation() activations.Func {

@@ -4,6 +4,7 @@ package model
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -94,6 +95,7 @@ func TestConfigValidate(t *testing.T) {
 		{"negative exp param", func(c *Config) { c.ExpParam = -1 }, false},
 		{"samples above rules", func(c *Config) { c.Samples = 1000 }, false},
 		{"dropout one", func(c *Config) { c.Dropout = 1 }, false},
+		{"no dropout", func(c *Config) { c.Dropout = -1 }, true},
 		{"refresh fraction above one", func(c *Config) { c.RefreshFraction = 2 }, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,6 +190,18 @@ func TestRandomTuplesRespectGroups(t *testing.T) {
 				}
 				seen[groups[c]] = true
 			}
+		}
+	}
+}
+
+// Resolving a resolved config changes nothing: a loaded model keeps the
+// settings it was trained with.
+func TestResolvedIsIdempotent(t *testing.T) {
+	t.Parallel()
+	for _, c := range []Config{{}, {Dropout: -1, Pool: -1, RefreshEvery: -1}, {Activation: "ReLU", Order: 5, ExpParam: 3}} {
+		once := c.Resolved()
+		if twice := once.Resolved(); !reflect.DeepEqual(once, twice) {
+			t.Errorf("Resolved twice\ngot  %+v\nwant %+v", twice, once)
 		}
 	}
 }

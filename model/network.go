@@ -333,9 +333,10 @@ func (n *Network) TrainStep(x []float64, y []int, rng *rand.Rand) (Route, float6
 			}
 		}
 		mask := cg.mask.Data().([]float64)
-		keep := 1 - n.cfg.Dropout
+		p := n.cfg.dropProbability()
+		keep := 1 - p
 		for i := range mask {
-			if n.cfg.Dropout > 0 && rng.Float64() < n.cfg.Dropout {
+			if p > 0 && rng.Float64() < p {
 				mask[i] = 0
 			} else {
 				mask[i] = 1 / keep
