@@ -245,6 +245,8 @@ func TestRunErrors(t *testing.T) {
 		{"flag without value", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--order"}, 2, "flag needs an argument: -order"},
 		{"non-number", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--lr", "fast"}, 2, "invalid value \"fast\" for flag -lr"},
 		{"order 0", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--order", "0"}, 2, "invalid --order 0"},
+		{"cutoff 2", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--cutoff", "2"}, 2, "invalid --cutoff 2"},
+		{"refresh-every negative", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--refresh-every", "-3"}, 2, "invalid --refresh-every -3"},
 		{"exp-param 0", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--exp-param", "0"}, 2, "invalid --exp-param 0"},
 		{"unknown activation", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--activation", "tanh"}, 2, "--activation"},
 		{"order above columns", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--order", "9"}, 2, "invalid --order 9: larger than the 8 feature columns"},

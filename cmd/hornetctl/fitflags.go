@@ -77,6 +77,22 @@ func fitFlagTable() []fitFlag {
 			}},
 		{intF(catModel, "screen-order", "largest feature tuple `S` scored by screening, 1..order", fmt.Sprintf("min(%d, order)", md.ScreenOrder)),
 			positive("screen-order", func(o *fitOptions, v int) { o.Model.ScreenOrder = v })},
+		{floatF(catModel, "cutoff", "screened tuples scoring at least `C` times the best tuple's score get rule groups at the start, 0 < C <= 1", ftoa(md.Cutoff)),
+			func(c *cli.Context, o *fitOptions) string {
+				if o.Model.Cutoff = c.Float64("cutoff"); o.Model.Cutoff == 0 {
+					return "want 0 < c <= 1"
+				}
+				return ""
+			}},
+		{intF(catModel, "refresh-every", "replace the weakest rule groups every `N` epochs; 0 switches refreshing off", itoa(md.RefreshEvery)),
+			func(c *cli.Context, o *fitOptions) string {
+				if o.Model.RefreshEvery = c.Int("refresh-every"); o.Model.RefreshEvery == 0 {
+					o.Model.RefreshEvery = -1 // the library's "off"
+				} else if o.Model.RefreshEvery < 0 {
+					return "want >= 0"
+				}
+				return ""
+			}},
 		{intF(catModel, "samples", "rules `N` active in one training step, 0 for all", "0"),
 			func(c *cli.Context, o *fitOptions) string { o.Model.Samples = c.Int("samples"); return "" }},
 		{intF(catModel, "exp-param", "polyClip exponent parameter `E` >= 1 (the polynomial has degree 2E+1; --activation clip is E = 0)", itoa(md.ExpParam)),
