@@ -37,10 +37,14 @@
 //     all). NaN and Inf are not numbers HorNets can use: a numeric column
 //     holding "NaN", "Inf" or "-Inf" (or an overflowing "1e999") is an error,
 //     not a categorical column.
-//   - Otherwise the column is categorical: it becomes one 0/1 feature per
-//     distinct training value, named "column=value", in sorted order, and a
-//     missing cell is the category "NA". A value not seen in training gets
-//     zeros in the whole block, and is reported in a [Warning].
+//   - Otherwise, or when [EncoderOptions].Categorical names the column
+//     (integer codes such as the MONK's attributes), the column is
+//     categorical: it becomes one 0/1 feature per distinct training value,
+//     named "column=value", in sorted order, and a missing cell is the
+//     category "NA". A value not seen in training gets zeros in the whole
+//     block, and is reported in a [Warning]. [Dataset].Groups records which
+//     input column each feature came from, so that the rule search never
+//     pairs two features of one block.
 //
 // The labels may be any strings. The classes are the distinct training labels,
 // sorted by value if they are all integers ("2" before "10") and as strings
