@@ -4,6 +4,7 @@ package model
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -117,15 +118,11 @@ func New(cfg Config, features int, names []string, classes int, log logrus.Field
 	}
 	if log == nil {
 		l := logrus.New()
-		l.Out = discard{}
+		l.Out = io.Discard
 		log = l
 	}
 	return &Network{cfg: cfg, act: cfg.activation(), features: features, classes: classes, names: slices.Clone(names), log: log}, nil
 }
-
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // Config returns the resolved configuration.
 func (n *Network) Config() Config { return n.cfg }

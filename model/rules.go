@@ -166,7 +166,7 @@ func (rs *ruleSet) dropNested(limit int, skip ...int) {
 	})
 }
 
-func (rs *ruleSet) nextFromPool(int) []int {
+func (rs *ruleSet) nextFromPool() []int {
 	t := rs.Pool[0]
 	rs.Pool = rs.Pool[1:]
 	return t
@@ -248,7 +248,7 @@ func (rs *ruleSet) refresh(fraction float64, rng *rand.Rand) []int {
 		rs.dropNested(groups, g)
 		screened := len(rs.Pool) > 0
 		if screened {
-			rs.padTuple(tuple, rs.nextFromPool(g))
+			rs.padTuple(tuple, rs.nextFromPool())
 		} else {
 			rs.randomTuple(tuple, rng)
 		}

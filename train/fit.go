@@ -5,6 +5,7 @@ package train
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -70,7 +71,7 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 	log := opts.Log
 	if log == nil {
 		l := logrus.New()
-		l.Out = discardWriter{}
+		l.Out = io.Discard
 		log = l
 	}
 	cfg = cfg.Resolved()
@@ -249,10 +250,6 @@ func rowsOf(d *data.Dataset) int {
 	}
 	return d.Rows
 }
-
-type discardWriter struct{}
-
-func (discardWriter) Write(p []byte) (int, error) { return len(p), nil }
 
 // StratifiedSplit splits row indices into train and validation parts,
 // holding out round(fraction·n_c) rows of each class c (at least one when
