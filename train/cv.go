@@ -6,6 +6,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -45,47 +47,79 @@ type CVResult struct {
 
 // CrossValidate runs stratified k-fold cross-validation: each fold is
 // predicted by a model fitted on the other folds only. The folds come from
-// cfg.Seed; fold i trains with seed cfg.Seed+i.
+// cfg.Seed; fold i trains with seed cfg.Seed+i. Folds are fitted in
+// parallel, up to GOMAXPROCS at a time (one at a time when opts has a
+// Recorder, which is not required to be safe for concurrent use); the
+// result does not depend on the parallelism.
 func CrossValidate(ctx context.Context, ds *data.Dataset, k int, mcfg model.Config, cfg Config, opts *Options) (*CVResult, error) {
 	if k < 2 || k > ds.Rows {
 		return nil, fmt.Errorf("%w: %d folds for %d rows, want 2 <= k <= rows", ErrConfig, k, ds.Rows)
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x63762d666f6c6473)) // "cv-folds"
 	fold := StratifiedFolds(ds.Y, len(ds.Classes), k, rng)
-	res := &CVResult{}
-	var accs, f1s []float64
-	for f := range k {
-		var tr, te []int
-		for i, fi := range fold {
-			if fi == f {
-				te = append(te, i)
-			} else {
-				tr = append(tr, i)
+	workers := min(k, runtime.GOMAXPROCS(0))
+	if opts != nil && opts.Recorder != nil {
+		workers = 1
+	}
+	folds := make([]Metrics, k)
+	errs := make([]error, k)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range next {
+				folds[f], errs[f] = cvFold(ctx, ds, fold, f, mcfg, cfg, opts)
 			}
+		}()
+	}
+	for f := range k {
+		next <- f
+	}
+	close(next)
+	wg.Wait()
+	res := &CVResult{Folds: folds}
+	accs, f1s := make([]float64, k), make([]float64, k)
+	for f, m := range folds {
+		if errs[f] != nil {
+			return nil, errs[f]
 		}
-		fc := cfg
-		fc.Seed = cfg.Seed + uint64(f)
-		fit, err := Fit(ctx, ds.Subset(tr), mcfg, fc, opts)
-		if err != nil {
-			return nil, fmt.Errorf("fold %d: %w", f+1, err)
-		}
-		if fit.Status == Canceled {
-			return nil, fmt.Errorf("fold %d: %w", f+1, context.Canceled)
-		}
-		test := ds.Subset(te)
-		pred, err := fit.Network.Predict(test.X, test.Rows)
-		if err != nil {
-			return nil, fmt.Errorf("fold %d: %w", f+1, err)
-		}
-		m, err := Evaluate(test.Y, pred, ds.Classes)
-		if err != nil {
-			return nil, err
-		}
-		res.Folds = append(res.Folds, m)
-		accs = append(accs, m.Accuracy)
-		f1s = append(f1s, m.MacroF1)
+		accs[f], f1s[f] = m.Accuracy, m.MacroF1
 	}
 	res.MeanAcc, res.StdAcc = stat.MeanStdDev(accs, nil)
 	res.MeanMacroF1, res.StdMacroF1 = stat.MeanStdDev(f1s, nil)
 	return res, nil
+}
+
+// cvFold fits on every fold but f and scores fold f.
+func cvFold(ctx context.Context, ds *data.Dataset, fold []int, f int, mcfg model.Config, cfg Config, opts *Options) (Metrics, error) {
+	var tr, te []int
+	for i, fi := range fold {
+		if fi == f {
+			te = append(te, i)
+		} else {
+			tr = append(tr, i)
+		}
+	}
+	fc := cfg
+	fc.Seed = cfg.Seed + uint64(f)
+	if opts != nil && opts.Log != nil {
+		o := *opts
+		o.Log = opts.Log.WithField("fold", f+1)
+		opts = &o
+	}
+	fit, err := Fit(ctx, ds.Subset(tr), mcfg, fc, opts)
+	if err != nil {
+		return Metrics{}, fmt.Errorf("fold %d: %w", f+1, err)
+	}
+	if fit.Status == Canceled {
+		return Metrics{}, fmt.Errorf("fold %d: %w", f+1, context.Canceled)
+	}
+	test := ds.Subset(te)
+	pred, err := fit.Network.Predict(test.X, test.Rows)
+	if err != nil {
+		return Metrics{}, fmt.Errorf("fold %d: %w", f+1, err)
+	}
+	return Evaluate(test.Y, pred, ds.Classes)
 }

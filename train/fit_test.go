@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -270,5 +271,24 @@ func TestBalancedWeights(t *testing.T) {
 	want := []float64{6.0 / 12, 6.0 / 4, 6.0 / 8, 0}
 	if !slices.Equal(got, want) {
 		t.Errorf("BalancedWeights\ngot  %v\nwant %v", got, want)
+	}
+}
+
+// Folds fitted in parallel give the same result as one at a time.
+func TestCrossValidateParallelMatchesSequential(t *testing.T) {
+	t.Parallel()
+	_, tr, _ := synth(t, data.Xnor, 12, 8)
+	cfg := train.Config{Seed: 4, Epochs: 15}
+	par, err := train.CrossValidate(context.Background(), tr, 4, model.Config{}, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq, err := train.CrossValidate(context.Background(), tr, 4, model.Config{}, cfg,
+		&train.Options{Recorder: train.RecorderFunc(func(train.EpochStats) error { return nil })})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(par, seq) {
+		t.Errorf("parallel\ngot  %+v\nwant %+v", par, seq)
 	}
 }
