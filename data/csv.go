@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -82,7 +83,10 @@ func ReadCSV(r io.Reader, name string) (*Table, error) {
 			continue // a line of spaces
 		}
 		for i := range rec {
-			rec[i] = strings.TrimSpace(rec[i])
+			// encoding/csv turns \r\n inside quotes into \n but keeps a
+			// lone \r, which a write and re-read would then change: make
+			// every line break inside a cell a \n.
+			rec[i] = strings.TrimSpace(strings.ReplaceAll(rec[i], "\r", "\n"))
 		}
 		if t.Header == nil {
 			if err := checkHeader(rec, name, line); err != nil {
@@ -112,6 +116,9 @@ func checkHeader(h []string, name string, line int) error {
 	for i, c := range h {
 		if c == "" {
 			return &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: column %d has no name", ErrHeader, i+1)}
+		}
+		if strings.ContainsFunc(c, unicode.IsControl) {
+			return &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: the name of column %d, %q, holds a line break or control character", ErrHeader, i+1, c)}
 		}
 		if j, dup := seen[c]; dup {
 			return &ParseError{File: name, Line: line, Column: c,
