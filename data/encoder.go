@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Kind is how an input column is encoded.
@@ -121,7 +123,7 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		if c.Kind == Categorical {
 			outs = outs[:0]
 			for _, v := range c.Categories {
-				outs = append(outs, c.Name+"="+v)
+				outs = append(outs, c.Name+"="+printable(v))
 			}
 		}
 		for _, f := range outs {
@@ -134,6 +136,17 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		e.Features = append(e.Features, outs...)
 	}
 	return e, nil
+}
+
+// printable returns v for use in a feature name: a value holding a line
+// break or another control character is written Go-quoted, without the
+// outer quotes ("a\nb" becomes `a\nb`), so that names stay on one line.
+func printable(v string) string {
+	if !strings.ContainsFunc(v, unicode.IsControl) {
+		return v
+	}
+	q := strconv.Quote(v)
+	return q[1 : len(q)-1]
 }
 
 // fitColumn decides the kind of column j (categorical if asked) and fits
