@@ -22,8 +22,6 @@ type ruleSet struct {
 	// Heads is the number of consecutive slots that form a group sharing
 	// one tuple.
 	Heads int `json:"heads"`
-	// Screened marks slots holding a tuple from the screening search.
-	Screened []bool `json:"screened"`
 	// Pool holds the screened tuples not yet placed, best first.
 	Pool [][]int `json:"pool"`
 	// Groups[j] is the input column feature j was encoded from (see
@@ -93,7 +91,6 @@ func newRuleSet(cfg Config, features int, featureGroups []int, screened []tupleS
 	rs := &ruleSet{Order: cfg.Order, Features: features, Heads: min(cfg.Heads, cfg.Rules), Groups: featureGroups}
 	R := cfg.Rules
 	rs.Idx = make([]int, R*cfg.Order)
-	rs.Screened = make([]bool, R)
 	rs.Scores = make([]float64, R)
 	rs.AttentionSum = make([]float64, R)
 	rs.AttentionRows = make([]float64, R)
@@ -129,7 +126,6 @@ func newRuleSet(cfg Config, features int, featureGroups []int, screened []tupleS
 		lo, hi := rs.group(g)
 		for r := lo; r < hi; r++ {
 			copy(rs.rule(r), tuple)
-			rs.Screened[r] = len(strong) > 0
 		}
 	}
 	return rs
@@ -246,8 +242,7 @@ func (rs *ruleSet) refresh(fraction float64, rng *rand.Rand) []int {
 			break
 		}
 		rs.dropNested(groups, g)
-		screened := len(rs.Pool) > 0
-		if screened {
+		if len(rs.Pool) > 0 {
 			rs.padTuple(tuple, rs.nextFromPool())
 		} else {
 			rs.randomTuple(tuple, rng)
@@ -255,7 +250,6 @@ func (rs *ruleSet) refresh(fraction float64, rng *rand.Rand) []int {
 		lo, hi := rs.group(g)
 		for r := lo; r < hi; r++ {
 			copy(rs.rule(r), tuple)
-			rs.Screened[r] = screened
 			rs.Scores[r], rs.AttentionSum[r], rs.AttentionRows[r] = 0, 0, 0
 			replaced = append(replaced, r)
 		}

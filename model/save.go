@@ -213,8 +213,8 @@ func (f *fileModel) check() error {
 	if len(rs.AttentionSum) != R || len(rs.AttentionRows) != R {
 		return fmt.Errorf("rule table has %d and %d attention sums, want %d", len(rs.AttentionSum), len(rs.AttentionRows), R)
 	}
-	if len(rs.Idx) != R*O || len(rs.Screened) != R || len(rs.Scores) != R {
-		return fmt.Errorf("rule table has %d indices, %d flags and %d scores; want %d, %d and %d", len(rs.Idx), len(rs.Screened), len(rs.Scores), R*O, R, R)
+	if len(rs.Idx) != R*O || len(rs.Scores) != R {
+		return fmt.Errorf("rule table has %d indices and %d scores; want %d and %d", len(rs.Idx), len(rs.Scores), R*O, R)
 	}
 	for r := range R {
 		t := rs.Idx[r*O : (r+1)*O]

@@ -61,6 +61,20 @@ func fitFlagTable() []fitFlag {
 			return ""
 		}
 	}
+	// zeroOff reads a flag whose 0 means "off", which the library spells -1.
+	zeroOff := func(name string, set func(*fitOptions, int)) func(*cli.Context, *fitOptions) string {
+		return func(c *cli.Context, o *fitOptions) string {
+			v := c.Int(name)
+			switch {
+			case v == 0:
+				v = -1
+			case v < 0:
+				return "want >= 0"
+			}
+			set(o, v)
+			return ""
+		}
+	}
 	return []fitFlag{
 		{intF(catModel, "rules", "number of rule slots `R` of the categorical route", itoa(md.Rules)),
 			positive("rules", func(o *fitOptions, v int) { o.Model.Rules = v })},
@@ -69,12 +83,7 @@ func fitFlagTable() []fitFlag {
 		{intF(catModel, "heads", "rule slots `H` per screened feature tuple", itoa(md.Heads)),
 			positive("heads", func(o *fitOptions, v int) { o.Model.Heads = v })},
 		{intF(catModel, "pool", "screened feature tuples `P` kept; 0 switches screening off", itoa(md.Pool)),
-			func(c *cli.Context, o *fitOptions) string {
-				if o.Model.Pool = c.Int("pool"); o.Model.Pool == 0 {
-					o.Model.Pool = -1 // the library's "off"
-				}
-				return ""
-			}},
+			zeroOff("pool", func(o *fitOptions, v int) { o.Model.Pool = v })},
 		{intF(catModel, "screen-order", "largest feature tuple `S` scored by screening, 1..order", fmt.Sprintf("min(%d, order)", md.ScreenOrder)),
 			positive("screen-order", func(o *fitOptions, v int) { o.Model.ScreenOrder = v })},
 		{floatF(catModel, "cutoff", "screened tuples scoring at least `C` times the best tuple's score get rule groups at the start, 0 < C <= 1", ftoa(md.Cutoff)),
@@ -85,14 +94,7 @@ func fitFlagTable() []fitFlag {
 				return ""
 			}},
 		{intF(catModel, "refresh-every", "replace the weakest rule groups every `N` epochs; 0 switches refreshing off", itoa(md.RefreshEvery)),
-			func(c *cli.Context, o *fitOptions) string {
-				if o.Model.RefreshEvery = c.Int("refresh-every"); o.Model.RefreshEvery == 0 {
-					o.Model.RefreshEvery = -1 // the library's "off"
-				} else if o.Model.RefreshEvery < 0 {
-					return "want >= 0"
-				}
-				return ""
-			}},
+			zeroOff("refresh-every", func(o *fitOptions, v int) { o.Model.RefreshEvery = v })},
 		{intF(catModel, "samples", "rules `N` active in one training step, 0 for all", "0"),
 			func(c *cli.Context, o *fitOptions) string { o.Model.Samples = c.Int("samples"); return "" }},
 		{intF(catModel, "exp-param", "polyClip exponent parameter `E` >= 1 (the polynomial has degree 2E+1; --activation clip is E = 0)", itoa(md.ExpParam)),
@@ -134,12 +136,7 @@ func fitFlagTable() []fitFlag {
 		{intF(catTraining, "epochs", "maximum number of epochs `N`", itoa(td.Epochs)),
 			positive("epochs", func(o *fitOptions, v int) { o.Train.Epochs = v })},
 		{intF(catTraining, "patience", "stop after `N` epochs without a better loss; 0 switches early stopping off", itoa(td.Patience)),
-			func(c *cli.Context, o *fitOptions) string {
-				if o.Train.Patience = c.Int("patience"); o.Train.Patience == 0 {
-					o.Train.Patience = -1 // the library's "off"
-				}
-				return ""
-			}},
+			zeroOff("patience", func(o *fitOptions, v int) { o.Train.Patience = v })},
 		{floatF(catTraining, "val-fraction", "share `F` of the rows held out (stratified) to watch for early stopping, 0 for none", ftoa(td.ValFraction)),
 			func(c *cli.Context, o *fitOptions) string { o.Train.ValFraction = c.Float64("val-fraction"); return "" }},
 		{&cli.Uint64Flag{Name: "seed", Category: catTraining, Usage: "`SEED` of every random choice (initialisation, screening ties, shuffling, dropout, splits)", DefaultText: "0"},
