@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	G "gorgonia.org/gorgonia"
-	"gorgonia.org/tensor"
 
 	"github.com/hornets-go/hornets/activations"
 	"github.com/hornets-go/hornets/data"
@@ -112,14 +111,12 @@ func BenchmarkCombAct(b *testing.B) {
 // batch) on an initialised, compiled network.
 func benchmarkEpoch(b *testing.B, ds *data.Dataset, cfg model.Config, batch int) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	net, err := model.New(cfg, ds.Cols, ds.Features, len(ds.Classes), nil)
+	net, err := model.New(cfg, model.Data{X: ds.X, Rows: ds.Rows, Features: ds.Cols, Y: ds.Y, Classes: len(ds.Classes)}, rng)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := net.Init(ds.X, ds.Rows, ds.Y, rng); err != nil {
-		b.Fatal(err)
-	}
-	if err := net.Compile(batch, nil); err != nil {
+	tr, err := model.NewTrainer(net, batch, nil)
+	if err != nil {
 		b.Fatal(err)
 	}
 	solver := G.NewAdamSolver(G.WithLearnRate(0.05))
@@ -128,11 +125,15 @@ func benchmarkEpoch(b *testing.B, ds *data.Dataset, cfg model.Config, batch int)
 	b.ResetTimer()
 	for range b.N {
 		for s := range steps {
-			route, _, err := net.TrainStep(ds.X[s*batch*ds.Cols:(s+1)*batch*ds.Cols], ds.Y[s*batch:(s+1)*batch], rng)
+			route, _, err := tr.Step(ds.X[s*batch*ds.Cols:(s+1)*batch*ds.Cols], ds.Y[s*batch:(s+1)*batch], rng)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := solver.Step(net.ValueGrads(route)); err != nil {
+			vgs, err := tr.ValueGrads(route)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := solver.Step(vgs); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -173,7 +174,7 @@ func BenchmarkFit(b *testing.B) {
 		m        model.Config
 		c        train.Config
 	}{
-		{"paper-settings/64-features/300-epochs", 64, model.Config{Rules: 256, Order: 5, ExpParam: 4}, train.Config{Epochs: 300, Patience: -1, LossTarget: -1, LearningRate: 0.1}},
+		{"paper-settings/64-features/300-epochs", 64, model.Config{Rules: 256, Order: 5, ExpParam: 4}, train.Config{Epochs: 300, NoEarlyStopping: true, NoLossTarget: true, LearningRate: 0.1}},
 		{"defaults/64-features", 64, model.Config{}, train.Config{}},
 		{"defaults/128-features", 128, model.Config{}, train.Config{}},
 	} {
@@ -206,5 +207,3 @@ func BenchmarkPredict(b *testing.B) {
 		}
 	})
 }
-
-var _ = tensor.Float64

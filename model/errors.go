@@ -7,11 +7,14 @@ import "errors"
 var (
 	// ErrConfig reports an impossible hyper-parameter.
 	ErrConfig = errors.New("model: invalid configuration")
-	// ErrShape reports input whose width does not match the network.
+	// ErrShape reports input whose shape does not match the network.
 	ErrShape = errors.New("model: input shape mismatch")
-	// ErrNotFitted reports a call that needs Init first.
-	ErrNotFitted = errors.New("model: network not initialised")
+	// ErrLabel reports a class label outside 0..classes-1.
+	ErrLabel = errors.New("model: label out of range")
+	// ErrNotFitted reports a call on a zero or unloaded Network or
+	// Trainer: build networks with New or Load, trainers with NewTrainer.
+	ErrNotFitted = errors.New("model: network not built (use New or Load)")
 	// ErrModelFile reports a model file that cannot be read: truncated,
-	// corrupt, foreign or from a newer version.
+	// corrupt, foreign, or from another format version.
 	ErrModelFile = errors.New("model: bad model file")
 )

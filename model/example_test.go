@@ -12,7 +12,8 @@ import (
 	"github.com/hornets-go/hornets/model"
 )
 
-// The training loop by hand: package train does this (and more) for you.
+// The training loop by hand: package train does this (and more: early
+// stopping, rule refresh, the best-model snapshot) for you.
 func ExampleNetwork() {
 	gen, err := data.NewSynth(data.SynthConfig{Gate: data.And, Features: 8, Seed: 1})
 	if err != nil {
@@ -22,17 +23,15 @@ func ExampleNetwork() {
 	ds := gen.Sample(64)
 	rng := rand.New(rand.NewPCG(1, 1))
 
-	net, err := model.New(model.DefaultConfig(), ds.Cols, ds.Features, len(ds.Classes), nil)
+	net, err := model.New(model.DefaultConfig(), model.Data{X: ds.X, Rows: ds.Rows, Features: ds.Cols, Y: ds.Y,
+		Classes: len(ds.Classes), Names: ds.Features}, rng) // screening, rule table, weights
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	if err := net.Init(ds.X, ds.Rows, ds.Y, rng); err != nil { // screening, rule set, weights
-		fmt.Println(err)
-		return
-	}
 	const batch = 16
-	if err := net.Compile(batch, nil); err != nil { // both routes, once
+	tr, err := model.NewTrainer(net, batch, nil) // training graphs, compiled on first use
+	if err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -42,17 +41,22 @@ func ExampleNetwork() {
 		for s := 0; s < ds.Rows/batch; s++ {
 			x := ds.X[s*batch*ds.Cols : (s+1)*batch*ds.Cols]
 			y := ds.Y[s*batch : (s+1)*batch]
-			if route, _, err = net.TrainStep(x, y, rng); err != nil {
+			if route, _, err = tr.Step(x, y, rng); err != nil {
 				fmt.Println(err)
 				return
 			}
-			if err := solver.Step(net.ValueGrads(route)); err != nil {
+			vgs, err := tr.ValueGrads(route)
+			if err != nil {
+				fmt.Println(err)
+				return
+			}
+			if err := solver.Step(vgs); err != nil {
 				fmt.Println(err)
 				return
 			}
 		}
 	}
-	if err := net.ScoreRules(ds.X, ds.Rows); err != nil {
+	if err := tr.Score(ds.X, ds.Rows); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -70,7 +74,12 @@ func ExampleNetwork() {
 	}
 	fmt.Println(gen.Describe())
 	fmt.Printf("route %s, held-out accuracy %.4g\n", route, float64(correct)/float64(test.Rows))
-	top := net.Rules(1)[0]
+	rules, err := net.Rules(1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	top := rules[0]
 	fmt.Printf("top rule: %s → label %s\n", top, ds.Classes[top.Class])
 	// Output:
 	// label = and(f6, f7)

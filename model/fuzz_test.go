@@ -22,13 +22,10 @@ func FuzzLoad(f *testing.F) {
 	for i := range y {
 		y[i] = int(x[i*4]) ^ int(x[i*4+1])
 	}
-	cfg := DefaultConfig()
-	cfg.Rules, cfg.Heads, cfg.Order, cfg.ScreenOrder = 4, 2, 2, 2
-	n, err := New(cfg, 4, nil, 2, nil)
+	cfg := Config{Rules: 4, Order: 2}
+	cfg.Search.Heads = 2
+	n, err := New(cfg, Data{X: x, Rows: 16, Features: 4, Y: y, Classes: 2}, rng)
 	if err != nil {
-		f.Fatal(err)
-	}
-	if err := n.Init(x, 16, y, rng); err != nil {
 		f.Fatal(err)
 	}
 	var good bytes.Buffer
@@ -37,8 +34,8 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add(good.Bytes())
 	f.Add(good.Bytes()[:good.Len()/3])
-	f.Add([]byte(`{"format":"hornets-go model","version":1}`))
-	f.Add([]byte(`{"format":"hornets-go model","version":1,"config":{"rules":1,"order":1},"features":1,"classes":2}`))
+	f.Add([]byte(`{"format":"hornets-go model","version":2}`))
+	f.Add([]byte(`{"format":"hornets-go model","version":2,"config":{"rules":1,"order":1},"features":1,"classes":2}`))
 	f.Add([]byte("label,f0\n1,0\n"))
 	f.Add([]byte{0x1f, 0x8b, 0, 0})
 	f.Fuzz(func(t *testing.T, b []byte) {

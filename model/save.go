@@ -12,35 +12,39 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"gorgonia.org/tensor"
+
+	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
 // FormatName and FormatVersion identify a hornets-go model file. Load
-// refuses other names and newer versions.
+// refuses other names and other versions: version 1 files (before the rule
+// search became its own package and routing became per row) must be
+// retrained.
 const (
 	FormatName    = "hornets-go model"
-	FormatVersion = 1
+	FormatVersion = 2
 )
 
 // fileModel is the on-disk form: one JSON object. encoding/json writes
 // float64 values in their shortest exact form, so weights round-trip bit
 // for bit.
 type fileModel struct {
-	Format   string          `json:"format"`
-	Version  int             `json:"version"`
-	Config   Config          `json:"config"`
-	Features int             `json:"features"`
-	Names    []string        `json:"feature_names,omitempty"`
-	Classes  int             `json:"classes"`
-	Rules    *ruleSet        `json:"rules"`
-	Cat      fileWeights     `json:"catint"`
-	Lin      fileWeights     `json:"linatt"`
-	Mean     []float64       `json:"standardize_mean"`
-	Scale    []float64       `json:"standardize_scale"`
-	RouteUse [2]int          `json:"route_use"`
-	Meta     json.RawMessage `json:"meta,omitempty"`
+	Format   string            `json:"format"`
+	Version  int               `json:"version"`
+	Config   Config            `json:"config"`
+	Features int               `json:"features"`
+	Names    []string          `json:"feature_names,omitempty"`
+	Classes  int               `json:"classes"`
+	Rules    *rulesearch.Table `json:"rules"`
+	Cat      fileWeights       `json:"catint"`
+	Lin      fileWeights       `json:"linatt"`
+	Mean     []float64         `json:"standardize_mean"`
+	Scale    []float64         `json:"standardize_scale"`
+	Trained  [2]int            `json:"trained_batches"`
+	Primary  Route             `json:"primary_route"`
+	Meta     json.RawMessage   `json:"meta,omitempty"`
 }
 
 type fileWeights struct {
@@ -53,15 +57,18 @@ type fileWeights struct {
 // Save writes the network and the caller's metadata (any JSON-encodable
 // value, e.g. the data encoder and labels; nil for none) to w.
 func (n *Network) Save(w io.Writer, meta any) error {
-	if !n.inited {
-		return ErrNotFitted
+	if err := n.ok(); err != nil {
+		return err
+	}
+	if w == nil {
+		return fmt.Errorf("model: Save: nil writer")
 	}
 	f := fileModel{
 		Format: FormatName, Version: FormatVersion, Config: n.cfg,
 		Features: n.features, Names: n.names, Classes: n.classes, Rules: n.rules,
 		Cat:  fileWeights{M: floats(n.cat.M), W: floats(n.cat.W), B: floats(n.cat.B)},
 		Lin:  fileWeights{A: floats(n.lin.A), W: floats(n.lin.W), B: floats(n.lin.B)},
-		Mean: n.mean, Scale: n.scale, RouteUse: n.routeUse,
+		Mean: n.mean, Scale: n.scale, Trained: n.trained, Primary: n.primary,
 	}
 	if meta != nil {
 		raw, err := json.Marshal(meta)
@@ -84,6 +91,9 @@ func floats(t *tensor.Dense) []float64 { return t.Data().([]float64) }
 // same directory, synced, then renamed over path. An interrupted write
 // never leaves a truncated model behind.
 func (n *Network) SaveFile(path string, meta any) (err error) {
+	if err := n.ok(); err != nil {
+		return err
+	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -120,7 +130,7 @@ func (n *Network) SaveFile(path string, meta any) (err error) {
 func Load(r io.Reader) (*Network, json.RawMessage, error) {
 	raw, err := io.ReadAll(r)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrModelFile, err)
+		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
 	}
 	var probe struct {
 		Format  *string `json:"format"`
@@ -148,28 +158,29 @@ func Load(r io.Reader) (*Network, json.RawMessage, error) {
 	if *probe.Version > FormatVersion {
 		return nil, nil, fmt.Errorf("%w: format version %d is newer than this program's %d; upgrade hornets-go", ErrModelFile, *probe.Version, FormatVersion)
 	}
+	if *probe.Version < FormatVersion {
+		return nil, nil, fmt.Errorf("%w: format version %d was written by an older hornets-go (this one reads %d); retrain the model", ErrModelFile, *probe.Version, FormatVersion)
+	}
 	var f fileModel
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrModelFile, err)
+		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
 	}
 	if err := f.Config.Validate(); err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrModelFile, err)
+		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
+	}
+	if f.Config != f.Config.Resolved() {
+		return nil, nil, fmt.Errorf("%w: configuration is not resolved", ErrModelFile)
 	}
 	if err := f.check(); err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrModelFile, err)
-	}
-	n, err := New(f.Config, f.Features, f.Names, f.Classes, nil)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrModelFile, err)
+		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
 	}
 	O, R, C, D := f.Config.Order, f.Config.Rules, f.Classes, f.Features
-	n.rules = f.Rules
+	n := &Network{cfg: f.Config, act: f.Config.activation(), features: D, classes: C, names: f.Names, rules: f.Rules,
+		mean: f.Mean, scale: f.Scale, trained: f.Trained, primary: f.Primary}
 	n.cat = catParams{M: dense(f.Cat.M, O, R), W: dense(f.Cat.W, R, C), B: dense(f.Cat.B, 1, C)}
 	n.lin = linParams{A: dense(f.Lin.A, 1, D), W: dense(f.Lin.W, D, C), B: dense(f.Lin.B, 1, C)}
-	n.mean, n.scale, n.routeUse = f.Mean, f.Scale, f.RouteUse
-	n.inited = true
 	return n, f.Meta, nil
 }
 
@@ -177,7 +188,7 @@ func Load(r io.Reader) (*Network, json.RawMessage, error) {
 func LoadFile(path string) (*Network, json.RawMessage, error) {
 	fh, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrModelFile, err)
+		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
 	}
 	defer fh.Close()
 	if st, err := fh.Stat(); err == nil && st.IsDir() {
@@ -203,39 +214,14 @@ func (f *fileModel) check() error {
 	if f.Names != nil && len(f.Names) != D {
 		return fmt.Errorf("%d feature names for %d features", len(f.Names), D)
 	}
-	rs := f.Rules
-	if rs == nil {
-		return errors.New("no rule table")
+	if err := f.Rules.Check(R, O, D); err != nil {
+		return err
 	}
-	if rs.Order != O || rs.Features != D || rs.Heads < 1 || rs.Heads > R {
-		return fmt.Errorf("rule table is for order %d, %d features, %d heads; model has order %d, %d features, %d rules", rs.Order, rs.Features, rs.Heads, O, D, R)
+	if f.Primary != Categorical && f.Primary != Continuous {
+		return fmt.Errorf("primary route %d, want 0 or 1", f.Primary)
 	}
-	if len(rs.AttentionSum) != R || len(rs.AttentionRows) != R {
-		return fmt.Errorf("rule table has %d and %d attention sums, want %d", len(rs.AttentionSum), len(rs.AttentionRows), R)
-	}
-	if len(rs.Idx) != R*O || len(rs.Scores) != R {
-		return fmt.Errorf("rule table has %d indices and %d scores; want %d and %d", len(rs.Idx), len(rs.Scores), R*O, R)
-	}
-	for r := range R {
-		t := rs.Idx[r*O : (r+1)*O]
-		for j, c := range t {
-			if c < 0 || c >= D+O || slices.Contains(t[:j], c) {
-				return fmt.Errorf("rule %d has an invalid column index %d", r, c)
-			}
-		}
-	}
-	if len(rs.Groups) != 0 && len(rs.Groups) != D {
-		return fmt.Errorf("rule table has %d feature groups for %d features", len(rs.Groups), D)
-	}
-	for _, t := range rs.Pool {
-		if len(t) == 0 || len(t) > O {
-			return fmt.Errorf("pool tuple of %d features, want 1..%d", len(t), O)
-		}
-		for _, c := range t {
-			if c < 0 || c >= D {
-				return fmt.Errorf("pool tuple has an invalid feature index %d", c)
-			}
-		}
+	if f.Trained[0] < 0 || f.Trained[1] < 0 {
+		return fmt.Errorf("negative batch counts %v", f.Trained)
 	}
 	shapes := []struct {
 		name string
@@ -244,8 +230,7 @@ func (f *fileModel) check() error {
 	}{
 		{"catint.M", f.Cat.M, O * R}, {"catint.W", f.Cat.W, R * C}, {"catint.B", f.Cat.B, C},
 		{"linatt.A", f.Lin.A, D}, {"linatt.W", f.Lin.W, D * C}, {"linatt.B", f.Lin.B, C},
-		{"standardize_mean", f.Mean, D}, {"standardize_scale", f.Scale, D}, {"rules.scores", rs.Scores, R},
-		{"rules.attention_sum", rs.AttentionSum, R}, {"rules.attention_rows", rs.AttentionRows, R},
+		{"standardize_mean", f.Mean, D}, {"standardize_scale", f.Scale, D},
 	}
 	for _, s := range shapes {
 		if len(s.v) != s.want {

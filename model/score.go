@@ -3,29 +3,28 @@
 package model
 
 import (
-	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
+	"strings"
 
-	"gorgonia.org/tensor"
+	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
-// ScoreRules scores every rule by its contribution to the decision on the
-// rows of x that take the categorical route: the attention A[b,r] that a
-// rule receives, weighted by its class-centred output weights W̃[r,c] =
-// W[r,c] − mean_c W[r,c], and measured by how much it varies over the rows,
+// score computes each slot's contribution score and mean attention over
+// the categorical rows of x: the attention A[b,r] a rule receives,
+// weighted by its class-centred output weights W̃[r,c] = W[r,c] −
+// mean_c W[r,c], measured by how much it varies over the rows,
 //
 //	score_r = Σ_c std_b( A[b,r] · W̃[r,c] ).
 //
 // A rule whose attention is the same for every row only shifts the bias
-// and scores 0; the mean attention alone (the paper's measure) does not put
-// the true rule first, this does. Rows on the continuous route are skipped;
-// if none is categorical the scores are left as they were.
-func (n *Network) ScoreRules(x []float64, rows int) error {
+// and scores 0; the mean attention alone (the paper's measure) does not
+// put the true rule first, this does.
+func (n *Network) score(x []float64, rows int) error {
 	R, C := n.cfg.Rules, n.classes
 	sum := make([]float64, R*C)
 	sq := make([]float64, R*C)
+	attSum := make([]float64, R)
 	count := 0
 	W := n.cat.W.Data().([]float64)
 	wc := make([]float64, R*C)
@@ -39,13 +38,13 @@ func (n *Network) ScoreRules(x []float64, rows int) error {
 			wc[r*C+c] = W[r*C+c] - mean
 		}
 	}
-	err := n.forward(x, rows, func(_, cnt int, route Route, _, att []float64) {
+	err := n.forward(x, rows, func(idx []int, route Route, _, att []float64) {
 		if route != Categorical {
 			return
 		}
-		for i := range cnt {
-			a := att[i*R : (i+1)*R]
-			for r, v := range a {
+		for i := range idx {
+			for r, v := range att[i*R : (i+1)*R] {
+				attSum[r] += v
 				for c := range C {
 					t := v * wc[r*C+c]
 					sum[r*C+c] += t
@@ -53,13 +52,10 @@ func (n *Network) ScoreRules(x []float64, rows int) error {
 				}
 			}
 		}
-		count += cnt
+		count += len(idx)
 	})
-	if err != nil {
+	if err != nil || count == 0 {
 		return err
-	}
-	if count == 0 {
-		return nil
 	}
 	for r := range R {
 		s := 0.0
@@ -69,42 +65,17 @@ func (n *Network) ScoreRules(x []float64, rows int) error {
 			s += math.Sqrt(max(v, 0))
 		}
 		n.rules.Scores[r] = s
+		n.rules.MeanAttention[r] = attSum[r] / float64(count)
 	}
 	return nil
 }
 
-// RefreshRules replaces the lowest-scored share of the random rules with
-// fresh random tuples (call ScoreRules first). Each replaced rule gets new
-// factor weights and zero output weights, so the swap does not disturb the
-// current predictions. It returns the number of rules replaced.
-func (n *Network) RefreshRules(rng *rand.Rand) (int, error) {
-	if !n.inited {
-		return 0, ErrNotFitted
-	}
-	replaced := n.rules.refresh(n.cfg.RefreshFraction, rng)
-	if len(replaced) == 0 {
-		return 0, nil
-	}
-	R, C, O := n.cfg.Rules, n.classes, n.cfg.Order
-	M := n.cat.M.Data().([]float64)
-	W := n.cat.W.Data().([]float64)
-	for _, r := range replaced {
-		for j := range O {
-			M[j*R+r] = 2*rng.Float64() - 1
-		}
-		for c := range C {
-			W[r*C+c] = 0
-		}
-	}
-	for _, cg := range []*catGraph{n.catTrain, n.catEval} {
-		if cg != nil {
-			if err := cg.comb.SetRules(n.rules.Idx); err != nil {
-				return 0, err
-			}
-		}
-	}
-	return len(replaced), nil
-}
+// Rule is a readable clause of the categorical route; see
+// rulesearch.Rule.
+type Rule = rulesearch.Rule
+
+// Literal is one feature of a Rule, possibly negated.
+type Literal = rulesearch.Literal
 
 // MinRuleScore is the smallest score share a rule needs to be listed by
 // Rules.
@@ -112,26 +83,22 @@ const MinRuleScore = 0.001
 
 // Rules returns the rules best first, the heads of a tuple merged, at most
 // top of them (top <= 0 means all), leaving out rules whose score share is
-// below MinRuleScore. Scores are those of the last ScoreRules.
-func (n *Network) Rules(top int) []Rule {
-	if !n.inited {
-		return nil
+// below MinRuleScore (rules the network does not use). Scores are those
+// of the last scoring pass of the trainer.
+func (n *Network) Rules(top int) ([]Rule, error) {
+	if err := n.ok(); err != nil {
+		return nil, err
 	}
-	names := n.names
-	if names == nil {
-		names = make([]string, n.features)
-		for j := range names {
-			names[j] = fmt.Sprintf("f%d", j)
-		}
+	names := make([]string, n.features)
+	for j := range names {
+		names[j] = n.featureName(j)
 	}
-	rules := n.rules.readRules(n.cat.M.Data().([]float64), n.cat.W.Data().([]float64), n.classes, names)
-	// Rules the network does not use (freshly refreshed ones, dead heads)
-	// are not listed.
+	rules := n.rules.Read(n.cat.M.Data().([]float64), n.cat.W.Data().([]float64), n.classes, names)
 	rules = slices.DeleteFunc(rules, func(r Rule) bool { return r.Score < MinRuleScore })
 	if top > 0 && len(rules) > top {
 		rules = rules[:top]
 	}
-	return rules
+	return rules, nil
 }
 
 // FeatureAttention is one input feature with its learned LinAtt attention.
@@ -146,9 +113,9 @@ type FeatureAttention struct {
 
 // Attention returns the input features ranked by their LinAtt weight,
 // strongest first.
-func (n *Network) Attention() []FeatureAttention {
-	if !n.inited {
-		return nil
+func (n *Network) Attention() ([]FeatureAttention, error) {
+	if err := n.ok(); err != nil {
+		return nil, err
 	}
 	A := n.lin.A.Data().([]float64)
 	W := n.lin.W.Data().([]float64)
@@ -171,48 +138,30 @@ func (n *Network) Attention() []FeatureAttention {
 		}
 		return 0
 	})
-	return out
+	return out, nil
 }
 
-// Snapshot is a copy of the trainable state, for keeping the best model
-// seen during training.
-type Snapshot struct {
-	tensors [][]float64
-	idx     []int
-	scores  []float64
-	attSum  []float64
-	attRows []float64
-}
-
-func (n *Network) tensors() []*tensor.Dense {
-	return []*tensor.Dense{n.cat.M, n.cat.W, n.cat.B, n.lin.A, n.lin.W, n.lin.B}
-}
-
-// Snapshot copies the weights and the rule set.
-func (n *Network) Snapshot() *Snapshot {
-	s := &Snapshot{idx: slices.Clone(n.rules.Idx), scores: slices.Clone(n.rules.Scores),
-		attSum: slices.Clone(n.rules.AttentionSum), attRows: slices.Clone(n.rules.AttentionRows)}
-	for _, t := range n.tensors() {
-		s.tensors = append(s.tensors, slices.Clone(t.Data().([]float64)))
+// Tuples returns the distinct feature tuples the rule slots hold, in slot
+// order, by feature name, pseudovariables dropped: what the rule search
+// chose, before any training says which of them matter.
+func (n *Network) Tuples() ([][]string, error) {
+	if err := n.ok(); err != nil {
+		return nil, err
 	}
-	return s
-}
-
-// Restore writes a snapshot back (in place: compiled graphs stay valid).
-func (n *Network) Restore(s *Snapshot) error {
-	for i, t := range n.tensors() {
-		copy(t.Data().([]float64), s.tensors[i])
-	}
-	copy(n.rules.Idx, s.idx)
-	copy(n.rules.Scores, s.scores)
-	copy(n.rules.AttentionSum, s.attSum)
-	copy(n.rules.AttentionRows, s.attRows)
-	for _, cg := range []*catGraph{n.catTrain, n.catEval} {
-		if cg != nil {
-			if err := cg.comb.SetRules(n.rules.Idx); err != nil {
-				return err
+	var out [][]string
+	seen := map[string]bool{}
+	for r := range n.rules.Slots() {
+		var names []string
+		for _, c := range n.rules.Slot(r) {
+			if c < n.features {
+				names = append(names, n.featureName(c))
 			}
 		}
+		key := strings.Join(names, "\x00")
+		if len(names) > 0 && !seen[key] {
+			seen[key] = true
+			out = append(out, names)
+		}
 	}
-	return nil
+	return out, nil
 }

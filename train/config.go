@@ -7,15 +7,17 @@ import (
 	"math"
 )
 
-// Config holds the training hyper-parameters. A zero field means its
-// default (see DefaultConfig); Validate reports impossible values.
+// Config holds the training hyper-parameters and schedules. The zero
+// value of every field means its default, so Config{} is the default
+// training and DefaultConfig() == Config{}.Resolved(); switches that turn
+// something off are explicit booleans. Validate reports impossible values.
 type Config struct {
 	// LearningRate of Adam on the categorical (CatInt) route. Default 0.05.
 	LearningRate float64 `json:"learning_rate"`
 	// ContinuousLearningRate of Adam on the continuous (LinAtt) route.
-	// Default LearningRate/5: the single linear layer of LinAtt overfits
-	// small tables at CatInt's rate (breast cancer, 5-fold: 0.958 at 0.05,
-	// 0.968 at 0.01).
+	// Default 0, meaning LearningRate/5: the single linear layer of LinAtt
+	// overfits small tables at CatInt's rate (breast cancer, 5-fold: 0.958
+	// at 0.05, 0.968 at 0.01).
 	ContinuousLearningRate float64 `json:"continuous_learning_rate"`
 	// BatchSize is the mini-batch size; a dataset smaller than it trains in
 	// batches of its own size. Default 16.
@@ -24,15 +26,23 @@ type Config struct {
 	Epochs int `json:"epochs"`
 	// Patience stops training after this many epochs without a new best
 	// loss (the validation loss when a validation split is used, else the
-	// training loss, as the paper's code does). Default 30; negative
-	// disables early stopping.
-	Patience int `json:"patience"`
+	// training loss, as the paper's code does). Default 30.
+	// NoEarlyStopping switches it off.
+	Patience        int  `json:"patience"`
+	NoEarlyStopping bool `json:"no_early_stopping"`
 	// MinDelta is the improvement a loss must make to count as a new best.
 	// Default 1e-4.
 	MinDelta float64 `json:"min_delta"`
 	// LossTarget stops training once the monitored loss is at or below it.
-	// Default 0.001; negative disables it.
-	LossTarget float64 `json:"loss_target"`
+	// Default 0.001. NoLossTarget switches it off.
+	LossTarget   float64 `json:"loss_target"`
+	NoLossTarget bool    `json:"no_loss_target"`
+	// RefreshEvery is the number of epochs between rule refreshes: the
+	// weakest rule tuples are replaced by tuples from the screening pool,
+	// or random ones (see model/rulesearch). Default 10. NoRefresh
+	// switches refreshing off.
+	RefreshEvery int  `json:"refresh_every"`
+	NoRefresh    bool `json:"no_refresh"`
 	// ValFraction holds out this share of the training rows, stratified
 	// by class, to monitor for early stopping. Default 0 (none).
 	ValFraction float64 `json:"val_fraction"`
@@ -44,36 +54,45 @@ type Config struct {
 	Seed uint64 `json:"seed"`
 }
 
-// DefaultConfig returns the defaults.
-func DefaultConfig() Config {
-	return Config{LearningRate: 0.05, BatchSize: 16, Epochs: 300, Patience: 30, MinDelta: 1e-4, LossTarget: 1e-3}
-}
+// DefaultConfig returns the defaults spelled out; it equals
+// Config{}.Resolved().
+func DefaultConfig() Config { return Config{}.Resolved() }
 
 // Resolved returns c with zero fields replaced by defaults.
+// ContinuousLearningRate stays 0 ("LearningRate/5") so that changing
+// LearningRate later moves it too.
 func (c Config) Resolved() Config {
-	d := DefaultConfig()
 	if c.LearningRate == 0 {
-		c.LearningRate = d.LearningRate
-	}
-	if c.ContinuousLearningRate == 0 {
-		c.ContinuousLearningRate = c.LearningRate / 5
+		c.LearningRate = 0.05
 	}
 	if c.BatchSize == 0 {
-		c.BatchSize = d.BatchSize
+		c.BatchSize = 16
 	}
 	if c.Epochs == 0 {
-		c.Epochs = d.Epochs
+		c.Epochs = 300
 	}
 	if c.Patience == 0 {
-		c.Patience = d.Patience
+		c.Patience = 30
 	}
 	if c.MinDelta == 0 {
-		c.MinDelta = d.MinDelta
+		c.MinDelta = 1e-4
 	}
 	if c.LossTarget == 0 {
-		c.LossTarget = d.LossTarget
+		c.LossTarget = 1e-3
+	}
+	if c.RefreshEvery == 0 {
+		c.RefreshEvery = 10
 	}
 	return c
+}
+
+// ContinuousRate returns the learning rate of the continuous route:
+// ContinuousLearningRate, or LearningRate/5 when it is 0.
+func (c Config) ContinuousRate() float64 {
+	if c.ContinuousLearningRate == 0 {
+		return c.LearningRate / 5
+	}
+	return c.ContinuousLearningRate
 }
 
 // Validate reports the first impossible value of a resolved config.
@@ -81,16 +100,20 @@ func (c Config) Validate() error {
 	switch {
 	case !(c.LearningRate > 0) || math.IsInf(c.LearningRate, 0):
 		return fmt.Errorf("%w: learning rate = %g, want > 0", ErrConfig, c.LearningRate)
-	case !(c.ContinuousLearningRate > 0) || math.IsInf(c.ContinuousLearningRate, 0):
+	case !(c.ContinuousLearningRate >= 0) || math.IsInf(c.ContinuousLearningRate, 0):
 		return fmt.Errorf("%w: continuous learning rate = %g, want > 0", ErrConfig, c.ContinuousLearningRate)
 	case c.BatchSize < 1:
 		return fmt.Errorf("%w: batch size = %d, want >= 1", ErrConfig, c.BatchSize)
 	case c.Epochs < 1:
 		return fmt.Errorf("%w: epochs = %d, want >= 1", ErrConfig, c.Epochs)
-	case c.MinDelta < 0 || math.IsNaN(c.MinDelta):
+	case c.Patience < 1:
+		return fmt.Errorf("%w: patience = %d, want >= 1", ErrConfig, c.Patience)
+	case c.MinDelta < 0 || math.IsNaN(c.MinDelta) || math.IsInf(c.MinDelta, 0):
 		return fmt.Errorf("%w: min delta = %g, want >= 0", ErrConfig, c.MinDelta)
-	case math.IsNaN(c.LossTarget):
-		return fmt.Errorf("%w: loss target is NaN", ErrConfig)
+	case math.IsNaN(c.LossTarget) || math.IsInf(c.LossTarget, 0):
+		return fmt.Errorf("%w: loss target = %g, want a finite value", ErrConfig, c.LossTarget)
+	case c.RefreshEvery < 1:
+		return fmt.Errorf("%w: refresh every = %d, want >= 1", ErrConfig, c.RefreshEvery)
 	case !(c.ValFraction >= 0 && c.ValFraction < 1):
 		return fmt.Errorf("%w: validation fraction = %g, want 0 <= f < 1", ErrConfig, c.ValFraction)
 	}

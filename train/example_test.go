@@ -37,7 +37,12 @@ func ExampleFit() {
 	}
 	fmt.Println(gen.Describe())
 	fmt.Printf("held-out accuracy %.4g, route %s\n", m.Accuracy, res.Route)
-	for _, r := range res.Network.Rules(3) {
+	rules, err := res.Network.Rules(3)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range rules {
 		fmt.Printf("%s  score %.2f\n", r, r.Score)
 	}
 	// Output:

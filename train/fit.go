@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/sirupsen/logrus"
-	G "gorgonia.org/gorgonia"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
@@ -45,6 +44,10 @@ type Options struct {
 	Log logrus.FieldLogger
 	// Recorder receives per-epoch stats; nil means none.
 	Recorder Recorder
+	// Hooks run after every epoch, after the built-in ones (early
+	// stopping with the best-model snapshot, then rule refresh) and
+	// before the Recorder.
+	Hooks []Hook
 }
 
 // Result is the outcome of Fit.
@@ -60,11 +63,22 @@ type Result struct {
 	Route model.Route
 }
 
-// Fit trains a HorNets network on ds. The context cancels training between
-// batches; the best model so far is then returned with Status Canceled and
-// a nil error. The same configs and data give the same model bit for bit.
+// Fit trains a HorNets network on ds: setup (the network, its trainer and
+// one Adam per route), then a loop of epochs, each followed by the hooks.
+// The context cancels training between batches; the best model so far is
+// then returned with Status Canceled and a nil error. The same configs and
+// data give the same model bit for bit.
 func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Result, error) {
-	start := time.Now()
+	l, err := newLoop(ds, mcfg, cfg, opts)
+	if err != nil {
+		return nil, err
+	}
+	return l.run(ctx)
+}
+
+// newLoop checks the configs and the data and builds the network, its
+// trainer and the solvers.
+func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Loop, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
@@ -90,7 +104,7 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 		ds = &named
 	}
 	if err := ds.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrData, err)
+		return nil, fmt.Errorf("%w: %w", ErrData, err)
 	}
 	if ds.Y == nil {
 		return nil, fmt.Errorf("%w: training data has no labels", ErrData)
@@ -109,131 +123,78 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 		}
 		trainSet, valSet = ds.Subset(tr), ds.Subset(va)
 	}
-
-	net, err := model.New(mcfg, ds.Cols, ds.Features, C, log)
+	net, err := model.New(mcfg, model.Data{X: trainSet.X, Rows: trainSet.Rows, Features: ds.Cols, Y: trainSet.Y,
+		Classes: C, Names: ds.Features, Blocks: ds.Groups}, rng)
 	if err != nil {
 		return nil, err
 	}
-	if err := net.SetFeatureGroups(ds.Groups); err != nil {
-		return nil, err
-	}
-	if err := net.Init(trainSet.X, trainSet.Rows, trainSet.Y, rng); err != nil {
-		return nil, err
-	}
 	batch := min(cfg.BatchSize, trainSet.Rows)
-	if err := net.Compile(batch, cfg.ClassWeights); err != nil {
+	tr, err := model.NewTrainer(net, batch, cfg.ClassWeights)
+	if err != nil {
 		return nil, err
+	}
+	if tuples, err := net.Tuples(); err == nil {
+		for i, t := range tuples {
+			log.WithFields(logrus.Fields{"rank": i + 1, "features": t}).Debug("rule tuple")
+		}
 	}
 	mres := net.Config()
 	log.WithFields(logrus.Fields{
 		"rows": trainSet.Rows, "features": ds.Cols, "classes": C, "val_rows": rowsOf(valSet),
 		"rules": mres.Rules, "order": mres.Order, "exp_param": mres.ExpParam, "activation": mres.Activation,
-		"heads": mres.Heads, "pool": mres.Pool, "screen_order": mres.ScreenOrder,
-		"lr": cfg.LearningRate, "continuous_lr": cfg.ContinuousLearningRate, "batch": batch, "epochs": cfg.Epochs, "patience": cfg.Patience, "seed": cfg.Seed,
+		"heads": mres.Search.Heads, "pool": mres.Search.Pool, "screen_order": min(mres.Search.ScreenOrder, mres.Order),
+		"lr": cfg.LearningRate, "continuous_lr": cfg.ContinuousRate(), "batch": batch, "epochs": cfg.Epochs, "patience": cfg.Patience, "seed": cfg.Seed,
 	}).Info("training")
 
-	solvers := [2]*G.AdamSolver{
-		G.NewAdamSolver(G.WithLearnRate(cfg.LearningRate)),
-		G.NewAdamSolver(G.WithLearnRate(cfg.ContinuousLearningRate)),
+	l := &Loop{cfg: cfg, log: log, trainer: tr, train: trainSet, val: valSet, rng: rng,
+		solvers: [2]solver{newSolver(cfg.LearningRate), newSolver(cfg.ContinuousRate())},
+		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1)}}
+	l.hooks = append(l.hooks, &earlyStopping{})
+	if !cfg.NoRefresh {
+		l.hooks = append(l.hooks, ruleRefresh{every: cfg.RefreshEvery})
 	}
-	vgs := [2][]G.ValueGrad{net.ValueGrads(model.Categorical), net.ValueGrads(model.Continuous)}
+	l.hooks = append(l.hooks, opts.Hooks...)
+	if opts.Recorder != nil {
+		l.hooks = append(l.hooks, recorderHook{opts.Recorder})
+	}
+	return l, nil
+}
 
-	res := &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1)}
-	best := net.Snapshot()
-	sinceBest := 0
-	D := ds.Cols
-	xb := make([]float64, batch*D)
-	yb := make([]int, batch)
-	perm := make([]int, trainSet.Rows)
-
-epochs:
-	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
-		for i := range perm {
-			perm[i] = i
+// run trains epoch after epoch until a hook stops the loop or the epochs
+// run out, then scores the rules of the network it returns.
+func (l *Loop) run(ctx context.Context) (*Result, error) {
+	start := time.Now()
+	res := l.res
+	for l.epoch = 1; l.epoch <= l.cfg.Epochs; l.epoch++ {
+		st, err := l.runEpoch(ctx)
+		if err != nil {
+			return nil, err
 		}
-		rng.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
-		steps := (len(perm) + batch - 1) / batch
-		total := 0.0
-		for s := range steps {
-			if ctx.Err() != nil {
-				res.Status = Canceled
-				break epochs
-			}
-			// The last batch wraps around to the start of the permutation:
-			// the graph's batch size is fixed, and every row is seen.
-			for i := range batch {
-				r := perm[(s*batch+i)%len(perm)]
-				copy(xb[i*D:(i+1)*D], trainSet.Row(r))
-				yb[i] = trainSet.Y[r]
-			}
-			route, loss, err := net.TrainStep(xb, yb, rng)
-			if err != nil {
-				return nil, err
-			}
-			if math.IsNaN(loss) || math.IsInf(loss, 0) {
-				return nil, fmt.Errorf("%w: epoch %d, batch %d (%s route); try a smaller learning rate", ErrDiverged, epoch, s+1, route)
-			}
-			if err := solvers[route].Step(vgs[route]); err != nil {
-				return nil, fmt.Errorf("train: optimiser step: %w", err)
-			}
-			total += loss
+		if l.stopped {
+			break // canceled within the epoch: no stats for it
 		}
-		st := EpochStats{Epoch: epoch, TrainLoss: total / float64(steps)}
-		monitored := st.TrainLoss
-		if valSet != nil {
-			if st.ValLoss, err = net.Loss(valSet.X, valSet.Rows, valSet.Y); err != nil {
-				return nil, err
-			}
-			monitored = st.ValLoss
-		}
-		res.Epochs = epoch
-		if monitored < res.BestLoss-cfg.MinDelta || epoch == 1 {
-			res.BestLoss, res.BestEpoch, sinceBest = monitored, epoch, 0
-			best = net.Snapshot()
-		} else {
-			sinceBest++
-		}
-		stop := false
-		if cfg.LossTarget >= 0 && monitored <= cfg.LossTarget {
-			res.Status, stop = Converged, true
-			if monitored < res.BestLoss {
-				res.BestLoss, res.BestEpoch = monitored, epoch
-				best = net.Snapshot()
-			}
-		} else if cfg.Patience > 0 && sinceBest >= cfg.Patience {
-			res.Status, stop = EarlyStopped, true
-		}
-		if !stop && mres.RefreshEvery > 0 && epoch%mres.RefreshEvery == 0 {
-			if err := net.ScoreRules(trainSet.X, trainSet.Rows); err != nil {
-				return nil, err
-			}
-			if st.Refreshed, err = net.RefreshRules(rng); err != nil {
-				return nil, err
-			}
-		}
+		res.Epochs = l.epoch
 		st.Elapsed = time.Since(start)
-		res.History = append(res.History, st)
-		if opts.Recorder != nil {
-			if err := opts.Recorder.Record(st); err != nil {
+		for _, h := range l.hooks {
+			if err := h.AfterEpoch(l, &st); err != nil {
 				return nil, err
 			}
 		}
-		if stop {
+		res.History = append(res.History, st)
+		if l.stopped {
 			break
 		}
 	}
-	if err := net.Restore(best); err != nil {
+	if err := l.finish(); err != nil {
 		return nil, err
 	}
-	if err := net.ScoreRules(trainSet.X, trainSet.Rows); err != nil {
-		return nil, err
-	}
-	cat, cont := net.RouteUse()
+	net := res.Network
+	cat, cont := net.TrainedBatches()
 	if cont > cat {
 		res.Route = model.Continuous
 	}
 	res.Duration = time.Since(start)
-	log.WithFields(logrus.Fields{
+	l.log.WithFields(logrus.Fields{
 		"status": res.Status.String(), "epochs": res.Epochs, "best_epoch": res.BestEpoch,
 		"best_loss": fmt.Sprintf("%.4g", res.BestLoss), "categorical_batches": cat, "continuous_batches": cont,
 		"seconds": fmt.Sprintf("%.3f", res.Duration.Seconds()),
@@ -242,6 +203,64 @@ epochs:
 		return res, fmt.Errorf("train: canceled before the first epoch ended: %w", ctx.Err())
 	}
 	return res, nil
+}
+
+// runEpoch shuffles the training rows and steps through them once. The
+// last batch wraps around to the start of the permutation: the graph's
+// batch size is fixed, and every row is seen.
+func (l *Loop) runEpoch(ctx context.Context) (EpochStats, error) {
+	ds, batch := l.train, l.trainer.Batch()
+	D := ds.Cols
+	if l.perm == nil {
+		l.perm = make([]int, ds.Rows)
+		l.xb = make([]float64, batch*D)
+		l.yb = make([]int, batch)
+	}
+	perm := l.perm
+	for i := range perm {
+		perm[i] = i
+	}
+	l.rng.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+	steps := (len(perm) + batch - 1) / batch
+	total := 0.0
+	for s := range steps {
+		if ctx.Err() != nil {
+			l.Stop(Canceled)
+			return EpochStats{}, nil
+		}
+		for i := range batch {
+			r := perm[(s*batch+i)%len(perm)]
+			copy(l.xb[i*D:(i+1)*D], ds.Row(r))
+			l.yb[i] = ds.Y[r]
+		}
+		route, loss, err := l.trainer.Step(l.xb, l.yb, l.rng)
+		if err != nil {
+			return EpochStats{}, err
+		}
+		if math.IsNaN(loss) || math.IsInf(loss, 0) {
+			return EpochStats{}, fmt.Errorf("%w: epoch %d, batch %d (%s route); try a smaller learning rate", ErrDiverged, l.epoch, s+1, route)
+		}
+		vgs, err := l.trainer.ValueGrads(route)
+		if err != nil {
+			return EpochStats{}, err
+		}
+		if err := l.solvers[route].Step(vgs); err != nil {
+			return EpochStats{}, fmt.Errorf("train: optimiser step: %w", err)
+		}
+		total += loss
+	}
+	return EpochStats{Epoch: l.epoch, TrainLoss: total / float64(steps)}, nil
+}
+
+// finish restores the best snapshot and scores the rules on the training
+// rows.
+func (l *Loop) finish() error {
+	if l.best != nil {
+		if err := l.trainer.Restore(l.best); err != nil {
+			return err
+		}
+	}
+	return l.trainer.Score(l.train.X, l.train.Rows)
 }
 
 func rowsOf(d *data.Dataset) int {

@@ -26,6 +26,15 @@ func synth(t testing.TB, gate data.Gate, features int, seed uint64) (*data.Synth
 	return s, s.Sample(128), s.Sample(1000)
 }
 
+func rules(t testing.TB, net *model.Network, top int) []model.Rule {
+	t.Helper()
+	rs, err := net.Rules(top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
 func accuracy(t testing.TB, net *model.Network, ds *data.Dataset) float64 {
 	t.Helper()
 	pred, err := net.Predict(ds.X, ds.Rows)
@@ -59,7 +68,7 @@ func TestFitGates(t *testing.T) {
 			if acc := accuracy(t, res.Network, te); acc < 0.97 {
 				t.Errorf("%s: held-out accuracy\ngot  %.3f\nwant >= 0.97", s.Describe(), acc)
 			}
-			top := res.Network.Rules(1)
+			top := rules(t, res.Network, 1)
 			if len(top) == 0 || !slices.Equal(top[0].FeatureSet(), s.Targets()) {
 				t.Errorf("%s: top rule\ngot  %v\nwant the features %v", s.Describe(), top, s.Targets())
 			}
@@ -128,7 +137,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if !slices.Equal(p1, p2) {
 		t.Error("loaded model predicts different probabilities")
 	}
-	if a, b := res.Network.Rules(3), loaded.Rules(3); len(a) != len(b) || a[0].String() != b[0].String() {
+	if a, b := rules(t, res.Network, 3), rules(t, loaded, 3); len(a) != len(b) || a[0].String() != b[0].String() {
 		t.Errorf("rules\ngot  %v\nwant %v", b, a)
 	}
 }
@@ -151,7 +160,8 @@ func TestLoadRejectsBadFiles(t *testing.T) {
 		{"binary", "\x00\x01\x02\xff", "not a hornets-go model"},
 		{"foreign json", `{"name":"other"}`, "not a hornets-go model"},
 		{"foreign format", `{"format":"pytorch","version":1}`, `format "pytorch"`},
-		{"newer version", strings.Replace(g, `"version":1`, `"version":99`, 1), "newer"},
+		{"newer version", strings.Replace(g, `"version":2`, `"version":99`, 1), "newer"},
+		{"older version", strings.Replace(g, `"version":2`, `"version":1`, 1), "retrain the model"},
 		{"bad shape", strings.Replace(g, `"B":[`, `"B":[1,`, 1), "values, want"},
 		{"bad rule index", strings.Replace(g, `"idx":[`, `"idx":[999999,`, 1), "rule"},
 		{"unknown field", strings.Replace(g, `"format"`, `"extra":1,"format"`, 1), "unknown field"},
@@ -166,8 +176,8 @@ func TestLoadRejectsBadFiles(t *testing.T) {
 	if _, _, err := model.LoadFile(t.TempDir()); err == nil || !strings.Contains(err.Error(), "directory") {
 		t.Errorf("LoadFile(dir)\ngot  %v\nwant a directory error", err)
 	}
-	if _, _, err := model.LoadFile("/nonexistent/m.json"); !errors.Is(err, os.ErrNotExist) && err == nil {
-		t.Errorf("LoadFile(missing) gave no error")
+	if _, _, err := model.LoadFile("/nonexistent/m.json"); !errors.Is(err, os.ErrNotExist) || !errors.Is(err, model.ErrModelFile) {
+		t.Errorf("LoadFile(missing)\ngot  %v\nwant an error wrapping both os.ErrNotExist and model.ErrModelFile", err)
 	}
 }
 
@@ -181,7 +191,7 @@ func TestFitCancel(t *testing.T) {
 		}
 		return nil
 	})
-	res, err := train.Fit(ctx, tr, model.Config{}, train.Config{Seed: 1, Patience: -1, LossTarget: -1}, &train.Options{Recorder: rec})
+	res, err := train.Fit(ctx, tr, model.Config{}, train.Config{Seed: 1, NoEarlyStopping: true, NoLossTarget: true}, &train.Options{Recorder: rec})
 	if err != nil {
 		t.Fatal(err)
 	}

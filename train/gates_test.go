@@ -37,7 +37,7 @@ func TestGateBenchmark(t *testing.T) {
 						t.Fatal(err)
 					}
 					sum += accuracy(t, res.Network, te)
-					if top := res.Network.Rules(1); len(top) > 0 && slices.Equal(top[0].FeatureSet(), s.Targets()) {
+					if top := rules(t, res.Network, 1); len(top) > 0 && slices.Equal(top[0].FeatureSet(), s.Targets()) {
 						hits++
 					}
 				}

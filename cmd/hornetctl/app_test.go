@@ -256,7 +256,7 @@ func TestRunErrors(t *testing.T) {
 		{"epochs 0", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--epochs", "0"}, 2, "invalid --epochs 0"},
 		{"batch-size 0", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--batch-size", "0"}, 2, "invalid --batch-size 0"},
 		{"val-fraction 1", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--val-fraction", "1"}, 2, "invalid --val-fraction 1"},
-		{"screen-order above order", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--order", "2", "--screen-order", "3"}, 2, "invalid --screen-order 3"},
+		{"screen-order above 8", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--screen-order", "9"}, 2, "invalid --screen-order 9"},
 		{"samples above rules", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--rules", "8", "--samples", "9"}, 2, "invalid --samples 9"},
 		{"activation", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--activation", "tanh"}, 2, "invalid --activation tanh"},
 		{"dropout 1", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--dropout", "1"}, 2, "invalid --dropout 1"},

@@ -65,7 +65,7 @@ func TestTrain(t *testing.T) {
 			[]string{"level=info msg=training", "epoch=1 ", "epoch=10 ", "msg=\"training stopped\"", "status=\"max epochs reached\""}},
 		{"verbose", []string{"--epochs", "3", "--verbose"},
 			[]string{"3 epochs"},
-			[]string{"epoch=2 ", "epoch=3 ", "level=debug msg=\"screened tuple\""}},
+			[]string{"epoch=2 ", "epoch=3 ", "level=debug msg=\"rule tuple\""}},
 		{"quiet", []string{"--epochs", "3", "--quiet"}, []string{"3 epochs"}, []string{""}},
 		{"validation split and early stopping", []string{"--epochs", "40", "--val-fraction", "0.25", "--patience", "2", "--lr", "0.5"},
 			[]string{"early stopped"}, []string{"val_rows=16"}},
@@ -383,8 +383,9 @@ func readCSV(t *testing.T, path string) [][]string {
 	return recs
 }
 
-// A model trained on binary columns meets a value it never saw: the rows
-// take the untrained continuous route, and eval and predict say so.
+// A model trained on binary columns meets a value it never saw: the row
+// is still predicted by the categorical route, on its own, and eval and
+// predict say so.
 func TestUntrainedRouteWarning(t *testing.T) {
 	fixtures(t)
 	for _, args := range [][]string{
@@ -392,7 +393,7 @@ func TestUntrainedRouteWarning(t *testing.T) {
 		{"predict", "--data", fx("nonbinary.csv"), "--model", fx("xor.json")},
 	} {
 		r := mustRun(t, args...)
-		want := "warning: " + fx("nonbinary.csv") + ": 2 of 2 rows took the continuous route, which the model was never trained on"
+		want := "warning: " + fx("nonbinary.csv") + ": 1 of 2 rows hold non-binary values"
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("hornetctl %s: stderr\ngot  %q\nwant it to contain %q", args[0], r.stderr, want)
 		}

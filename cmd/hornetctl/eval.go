@@ -105,7 +105,7 @@ func runEval(_ context.Context, o *evalOptions, ios *iostreams) error {
 	if err != nil {
 		return err
 	}
-	warnUntrainedRoute(ios.Err, o.Data.Path, b, routes)
+	warnOffRoute(ios.Err, o.Data.Path, ds, routes)
 	m, err := train.Evaluate(ds.Y, argmaxRows(proba, len(b.Classes)), b.Classes)
 	if err != nil {
 		return err

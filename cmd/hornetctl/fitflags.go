@@ -43,6 +43,7 @@ const (
 // model.DefaultConfig and train.DefaultConfig.
 func fitFlagTable() []fitFlag {
 	md, td := model.DefaultConfig(), train.DefaultConfig()
+	sd := md.Search
 	itoa := strconv.Itoa
 	ftoa := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 	intF := func(cat, name, usage, def string) *cli.IntFlag {
@@ -61,17 +62,18 @@ func fitFlagTable() []fitFlag {
 			return ""
 		}
 	}
-	// zeroOff reads a flag whose 0 means "off", which the library spells -1.
-	zeroOff := func(name string, set func(*fitOptions, int)) func(*cli.Context, *fitOptions) string {
+	// zeroOff reads a flag whose 0 means "off", which the library spells
+	// with an explicit switch.
+	zeroOff := func(name string, set func(*fitOptions, int), off func(*fitOptions)) func(*cli.Context, *fitOptions) string {
 		return func(c *cli.Context, o *fitOptions) string {
-			v := c.Int(name)
-			switch {
+			switch v := c.Int(name); {
 			case v == 0:
-				v = -1
+				off(o)
 			case v < 0:
 				return "want >= 0"
+			default:
+				set(o, v)
 			}
-			set(o, v)
 			return ""
 		}
 	}
@@ -80,21 +82,21 @@ func fitFlagTable() []fitFlag {
 			positive("rules", func(o *fitOptions, v int) { o.Model.Rules = v })},
 		{intF(catModel, "order", "literals per rule `K`, pseudovariables included; at most the number of feature columns", itoa(md.Order)),
 			positive("order", func(o *fitOptions, v int) { o.Model.Order, o.OrderSet = v, true })},
-		{intF(catModel, "heads", "rule slots `H` per screened feature tuple", itoa(md.Heads)),
-			positive("heads", func(o *fitOptions, v int) { o.Model.Heads = v })},
-		{intF(catModel, "pool", "screened feature tuples `P` kept; 0 switches screening off", itoa(md.Pool)),
-			zeroOff("pool", func(o *fitOptions, v int) { o.Model.Pool = v })},
-		{intF(catModel, "screen-order", "largest feature tuple `S` scored by screening, 1..order", fmt.Sprintf("min(%d, order)", md.ScreenOrder)),
-			positive("screen-order", func(o *fitOptions, v int) { o.Model.ScreenOrder = v })},
-		{floatF(catModel, "cutoff", "screened tuples scoring at least `C` times the best tuple's score get rule groups at the start, 0 < C <= 1", ftoa(md.Cutoff)),
+		{intF(catModel, "heads", "rule slots `H` per screened feature tuple", itoa(sd.Heads)),
+			positive("heads", func(o *fitOptions, v int) { o.Model.Search.Heads = v })},
+		{intF(catModel, "pool", "screened feature tuples `P` kept; 0 switches screening off", itoa(sd.Pool)),
+			zeroOff("pool", func(o *fitOptions, v int) { o.Model.Search.Pool = v }, func(o *fitOptions) { o.Model.Search.NoScreening = true })},
+		{intF(catModel, "screen-order", "largest feature tuple `S` scored by screening, 1..8 (at most order is used)", fmt.Sprintf("min(%d, order)", sd.ScreenOrder)),
+			positive("screen-order", func(o *fitOptions, v int) { o.Model.Search.ScreenOrder = v })},
+		{floatF(catModel, "cutoff", "screened tuples scoring at least `C` times the best tuple's score get rule slots at the start, 0 < C <= 1", ftoa(sd.Cutoff)),
 			func(c *cli.Context, o *fitOptions) string {
-				if o.Model.Cutoff = c.Float64("cutoff"); o.Model.Cutoff == 0 {
+				if o.Model.Search.Cutoff = c.Float64("cutoff"); o.Model.Search.Cutoff == 0 {
 					return "want 0 < c <= 1"
 				}
 				return ""
 			}},
-		{intF(catModel, "refresh-every", "replace the weakest rule groups every `N` epochs; 0 switches refreshing off", itoa(md.RefreshEvery)),
-			zeroOff("refresh-every", func(o *fitOptions, v int) { o.Model.RefreshEvery = v })},
+		{intF(catModel, "refresh-every", "replace the weakest rule tuples every `N` epochs; 0 switches refreshing off", itoa(td.RefreshEvery)),
+			zeroOff("refresh-every", func(o *fitOptions, v int) { o.Train.RefreshEvery = v }, func(o *fitOptions) { o.Train.NoRefresh = true })},
 		{intF(catModel, "samples", "rules `N` active in one training step, 0 for all", "0"),
 			func(c *cli.Context, o *fitOptions) string { o.Model.Samples = c.Int("samples"); return "" }},
 		{intF(catModel, "exp-param", "polyClip exponent parameter `E` >= 1 (the polynomial has degree 2E+1; --activation clip is E = 0)", itoa(md.ExpParam)),
@@ -110,7 +112,7 @@ func fitFlagTable() []fitFlag {
 			func(c *cli.Context, o *fitOptions) string {
 				switch o.Model.Dropout = c.Float64("dropout"); {
 				case o.Model.Dropout == 0:
-					o.Model.Dropout = -1 // the library's "none"
+					o.Model.NoDropout = true
 				case o.Model.Dropout < 0:
 					return "want 0 <= p < 1"
 				}
@@ -136,7 +138,7 @@ func fitFlagTable() []fitFlag {
 		{intF(catTraining, "epochs", "maximum number of epochs `N`", itoa(td.Epochs)),
 			positive("epochs", func(o *fitOptions, v int) { o.Train.Epochs = v })},
 		{intF(catTraining, "patience", "stop after `N` epochs without a better loss; 0 switches early stopping off", itoa(td.Patience)),
-			zeroOff("patience", func(o *fitOptions, v int) { o.Train.Patience = v })},
+			zeroOff("patience", func(o *fitOptions, v int) { o.Train.Patience = v }, func(o *fitOptions) { o.Train.NoEarlyStopping = true })},
 		{floatF(catTraining, "val-fraction", "share `F` of the rows held out (stratified) to watch for early stopping, 0 for none", ftoa(td.ValFraction)),
 			func(c *cli.Context, o *fitOptions) string { o.Train.ValFraction = c.Float64("val-fraction"); return "" }},
 		{&cli.Uint64Flag{Name: "seed", Category: catTraining, Usage: "`SEED` of every random choice (initialisation, screening ties, shuffling, dropout, splits)", DefaultText: "0"},

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/model/rulesearch"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -41,13 +42,15 @@ func TestNewCmdTrain(t *testing.T) {
 			args: []string{"--data", "d.csv", "-o", "m.json", "--rules", "32", "--order", "2", "--heads", "4", "--screen-order", "1", "--samples", "8",
 				"--exp-param", "2", "--activation", "relu", "--dropout", "0.2"},
 			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv"}, ModelPath: "m.json", Fit: fitOptions{OrderSet: true,
-				Model: model.Config{Rules: 32, Order: 2, Heads: 4, ScreenOrder: 1, Samples: 8, ExpParam: 2, Activation: "relu", Dropout: 0.2}}},
+				Model: model.Config{Rules: 32, Order: 2, Samples: 8, ExpParam: 2, Activation: "relu", Dropout: 0.2,
+					Search: rulesearch.Config{Heads: 4, ScreenOrder: 1}}}},
 		},
 		{
 			name: "zero means off",
-			args: []string{"--data", "d.csv", "--out", "m.json", "--pool", "0", "--dropout", "0", "--patience", "0"},
+			args: []string{"--data", "d.csv", "--out", "m.json", "--pool", "0", "--dropout", "0", "--patience", "0", "--refresh-every", "0"},
 			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv"}, ModelPath: "m.json",
-				Fit: fitOptions{Model: model.Config{ExpParam: exp, Pool: -1, Dropout: -1}, Train: train.Config{Patience: -1}}},
+				Fit: fitOptions{Model: model.Config{ExpParam: exp, NoDropout: true, Search: rulesearch.Config{NoScreening: true}},
+					Train: train.Config{NoEarlyStopping: true, NoRefresh: true}}},
 		},
 		{
 			name: "training flags",

@@ -167,23 +167,21 @@ func pathError(err error) error {
 	return err
 }
 
-// warnUntrainedRoute warns, in one line, when rows took a route that no
-// training batch took: that route's weights are still their initial values
-// (a table that trained on binary columns met other values, say).
-func warnUntrainedRoute(w io.Writer, file string, b *train.Bundle, routes []model.Route) {
-	cat, cont := b.Network.RouteUse()
-	trained := map[model.Route]bool{model.Categorical: cat > 0, model.Continuous: cont > 0}
-	count := map[model.Route]int{}
-	for _, r := range routes {
-		if !trained[r] {
-			count[r]++
+// warnOffRoute warns, in one line, when rows with more than two distinct
+// values (an imputed NA, a value the training file never had) were
+// predicted by the categorical route, the only route the model was
+// trained on: each row is still predicted on its own, but by a route that
+// never saw such values.
+func warnOffRoute(w io.Writer, file string, ds *data.Dataset, routes []model.Route) {
+	count := 0
+	for i, r := range routes {
+		if r == model.Categorical && model.RouteOf(ds.Row(i)) != model.Categorical {
+			count++
 		}
 	}
-	for _, r := range []model.Route{model.Categorical, model.Continuous} {
-		if count[r] > 0 {
-			fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d rows took the %s route, which the model was never trained on; their predictions are not reliable\n",
-				file, count[r], len(routes), r)
-		}
+	if count > 0 {
+		fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d rows hold non-binary values (e.g. an imputed NA) and were predicted by the categorical route, the only one the model was trained on; their predictions are less reliable\n",
+			file, count, len(routes))
 	}
 }
 

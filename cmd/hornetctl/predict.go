@@ -76,7 +76,7 @@ func runPredict(_ context.Context, o *predictOptions, ios *iostreams) error {
 	if err != nil {
 		return err
 	}
-	warnUntrainedRoute(ios.Err, o.Data.Path, b, routes)
+	warnOffRoute(ios.Err, o.Data.Path, ds, routes)
 	return writeOutput(o.OutPath, ios.Out, func(w io.Writer) error {
 		return writePredictions(w, b, p, o.Proba)
 	})

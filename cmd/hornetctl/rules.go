@@ -83,7 +83,10 @@ func runRules(_ context.Context, o *rulesOptions, ios *iostreams) error {
 	if err != nil {
 		return err
 	}
-	r := rulesOf(b, o.Top)
+	r, err := rulesOf(b, o.Top)
+	if err != nil {
+		return err
+	}
 	r.Model = o.ModelPath
 	if o.Format == formatJSON {
 		enc := json.NewEncoder(ios.Out)
@@ -95,23 +98,30 @@ func runRules(_ context.Context, o *rulesOptions, ios *iostreams) error {
 
 // rulesOf reads the rules (or the attention ranking) of a model, at most
 // top of them (0 for all).
-func rulesOf(b *train.Bundle, top int) *rulesReport {
-	cat, cont := b.Network.RouteUse()
+func rulesOf(b *train.Bundle, top int) (*rulesReport, error) {
+	cat, cont := b.Network.TrainedBatches()
 	r := &rulesReport{Batches: map[string]int{"categorical": cat, "continuous": cont}}
 	if cat >= cont {
 		r.Route = model.Categorical.String()
 		r.Rules = []ruleJSON{}
-		for i, rule := range b.Network.Rules(top) {
+		rules, err := b.Network.Rules(top)
+		if err != nil {
+			return nil, err
+		}
+		for i, rule := range rules {
 			r.Rules = append(r.Rules, ruleJSON{Rank: i + 1, Rule: rule.String(), Score: rule.Score, Class: b.Classes[rule.Class], Literals: rule.Literals})
 		}
-		return r
+		return r, nil
 	}
 	r.Route = model.Continuous.String()
-	r.Features = b.Network.Attention()
+	var err error
+	if r.Features, err = b.Network.Attention(); err != nil {
+		return nil, err
+	}
 	if top > 0 && len(r.Features) > top {
 		r.Features = r.Features[:top]
 	}
-	return r
+	return r, nil
 }
 
 func writeRulesText(w io.Writer, r *rulesReport) error {

@@ -96,7 +96,10 @@ func trial(g data.Gate, features int, seed uint64, cfg model.Config) (acc float6
 	if err != nil {
 		return 0, false, 0, err
 	}
-	top := res.Network.Rules(1)
+	top, err := res.Network.Rules(1)
+	if err != nil {
+		return 0, false, 0, err
+	}
 	hit = len(top) > 0 && slices.Equal(top[0].FeatureSet(), gen.Targets())
 	return m.Accuracy, hit, seconds, nil
 }

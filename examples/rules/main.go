@@ -51,16 +51,24 @@ func run(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cat, cont := b.Network.RouteUse()
+	cat, cont := b.Network.TrainedBatches()
 	if cat >= cont {
 		fmt.Fprintf(out, "rules (%d of %d training batches categorical):\n", cat, cat+cont)
-		for i, r := range b.Network.Rules(*top) {
+		rules, err := b.Network.Rules(*top)
+		if err != nil {
+			return err
+		}
+		for i, r := range rules {
 			fmt.Fprintf(out, "%d. %-24s score %.3f  → %s\n", i+1, r, r.Score, b.Classes[r.Class])
 		}
 		return nil
 	}
 	fmt.Fprintf(out, "feature attention (%d of %d training batches continuous):\n", cont, cat+cont)
-	for i, f := range b.Network.Attention() {
+	features, err := b.Network.Attention()
+	if err != nil {
+		return err
+	}
+	for i, f := range features {
 		if i == *top {
 			break
 		}

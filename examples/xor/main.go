@@ -57,7 +57,11 @@ func run(args []string, out io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(out, "held-out accuracy: %.3f\n", m.Accuracy)
-	for i, r := range res.Network.Rules(3) {
+	rules, err := res.Network.Rules(3)
+	if err != nil {
+		return err
+	}
+	for i, r := range rules {
 		fmt.Fprintf(out, "rule %d: %-20s score %.3f\n", i+1, r, r.Score)
 	}
 	return nil

@@ -1,6 +1,6 @@
 // Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
 
-package model
+package rulesearch
 
 import (
 	"math"
@@ -9,10 +9,46 @@ import (
 	"sort"
 )
 
-// tupleScore is one screened feature tuple and its evidence score.
-type tupleScore struct {
-	Features []int
-	Score    float64
+// Candidate is one screened feature tuple and its evidence score.
+type Candidate struct {
+	Features []int   // ascending feature indices
+	Score    float64 // G statistic minus its BIC penalty; see Screen
+}
+
+// Data is a binary training table for screening.
+type Data struct {
+	// X holds Rows × Features values, row-major; a value equal to the
+	// largest value of X is "on", any other "off".
+	X              []float64
+	Rows, Features int
+	// Y holds each row's class in 0..Classes-1.
+	Y       []int
+	Classes int
+	// Blocks[j] is the input column feature j was encoded from (its
+	// one-hot block); nil means every feature is its own block.
+	Blocks []int
+}
+
+// Screen scores every tuple of 1..maxSize features of d (exhaustively
+// while a size has at most budget tuples, else by a beam that extends the
+// 64 best tuples of the size below) and returns the best keep of them,
+// best first, leaving out tuples that score no better than one of their
+// sub-tuples. See the package documentation for the score. Screen returns
+// nil for an empty or label-free table.
+func Screen(d Data, maxSize, budget, keep int) []Candidate {
+	if d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows || keep < 1 {
+		return nil
+	}
+	if d.Blocks != nil && len(d.Blocks) != d.Features {
+		return nil
+	}
+	high := d.X[0]
+	for _, v := range d.X {
+		high = max(high, v)
+	}
+	s := newScreener(d.X, d.Rows, d.Features, high, d.Y, d.Classes)
+	s.blocks = d.Blocks
+	return s.screen(maxSize, budget, keep)
 }
 
 // screener scores feature tuples of a binary table by how much the label
@@ -29,27 +65,27 @@ type screener struct {
 	classTerm   float64   // Σ_c n_c·ln n_c − N·ln N
 
 	cells [][]uint64 // scratch: one bitset per depth of the cell recursion
-	// groups[j] is the input column feature j was encoded from; features
-	// of one group (a one-hot block) are never screened together. nil: no
-	// groups.
-	groups []int
+	// blocks[j] is the input column feature j was encoded from; features
+	// of one block (a one-hot block) are never screened together. nil: no
+	// blocks.
+	blocks []int
 	// skip[j] marks a feature that is constant on the training rows or
 	// equal to, or the complement of, an earlier feature (the two one-hot
 	// columns of a yes/no variable): it would only make twin tuples.
 	skip []bool
 }
 
-// sameGroup reports whether j is skipped or shares a group with a feature
+// excluded reports whether j is skipped or shares a block with a feature
 // of t.
-func (s *screener) sameGroup(t []int, j int) bool {
+func (s *screener) excluded(t []int, j int) bool {
 	if s.skip[j] {
 		return true
 	}
-	if s.groups == nil {
+	if s.blocks == nil {
 		return false
 	}
 	for _, c := range t {
-		if s.groups[c] == s.groups[j] {
+		if s.blocks[c] == s.blocks[j] {
 			return true
 		}
 	}
@@ -195,10 +231,10 @@ func (s *screener) score(tuple []int) float64 {
 // result does not depend on the visiting order.
 type topK struct {
 	k     int
-	items []tupleScore
+	items []Candidate
 }
 
-func better(a, b tupleScore) bool {
+func better(a, b Candidate) bool {
 	if a.Score != b.Score {
 		return a.Score > b.Score
 	}
@@ -206,10 +242,10 @@ func better(a, b tupleScore) bool {
 }
 
 func (t *topK) offer(tuple []int, score float64) {
-	if len(t.items) == t.k && !better(tupleScore{tuple, score}, t.items[len(t.items)-1]) {
+	if len(t.items) == t.k && !better(Candidate{tuple, score}, t.items[len(t.items)-1]) {
 		return
 	}
-	item := tupleScore{Features: slices.Clone(tuple), Score: score}
+	item := Candidate{Features: slices.Clone(tuple), Score: score}
 	i := sort.Search(len(t.items), func(i int) bool { return better(item, t.items[i]) })
 	t.items = slices.Insert(t.items, i, item)
 	if len(t.items) > t.k {
@@ -221,11 +257,11 @@ func (t *topK) offer(tuple []int, score float64) {
 // them, best first. A size whose tuple count C(cols, size) fits in budget
 // is scored exhaustively; a larger one by extending each of the best beam
 // tuples of the size below by every other feature.
-func (s *screener) screen(maxOrder, budget, keep int) []tupleScore {
+func (s *screener) screen(maxOrder, budget, keep int) []Candidate {
 	cols := len(s.cols)
 	overall := &topK{k: 4 * keep}
 	const beam = 64
-	var prev []tupleScore
+	var prev []Candidate
 	for size := 1; size <= maxOrder && size <= cols; size++ {
 		level := &topK{k: max(keep, beam)}
 		seen := map[string]bool{}
@@ -243,7 +279,7 @@ func (s *screener) screen(maxOrder, budget, keep int) []tupleScore {
 					return
 				}
 				for j := start; j <= cols-(size-pos); j++ {
-					if s.sameGroup(t[:pos], j) {
+					if s.excluded(t[:pos], j) {
 						continue
 					}
 					t[pos] = j
@@ -254,7 +290,7 @@ func (s *screener) screen(maxOrder, budget, keep int) []tupleScore {
 		} else {
 			for _, p := range prev {
 				for j := range cols {
-					if slices.Contains(p.Features, j) || s.sameGroup(p.Features, j) {
+					if slices.Contains(p.Features, j) || s.excluded(p.Features, j) {
 						continue
 					}
 					t := append(slices.Clone(p.Features), j)
@@ -272,7 +308,7 @@ func (s *screener) screen(maxOrder, budget, keep int) []tupleScore {
 	}
 	// A tuple that scores no better than one of its own sub-tuples adds a
 	// passenger to a real effect ((f, noise) next to (f)): drop it.
-	out := make([]tupleScore, 0, keep)
+	out := make([]Candidate, 0, keep)
 	for _, t := range overall.items {
 		if len(out) == keep {
 			break
@@ -286,7 +322,7 @@ func (s *screener) screen(maxOrder, budget, keep int) []tupleScore {
 
 // dominated reports whether a proper, non-empty sub-tuple of t scores at
 // least as well as t.
-func (s *screener) dominated(t tupleScore) bool {
+func (s *screener) dominated(t Candidate) bool {
 	n := len(t.Features)
 	sub := make([]int, 0, n)
 	for mask := 1; mask < 1<<n-1; mask++ {

@@ -1,6 +1,6 @@
 // Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
 
-package model
+package rulesearch
 
 import (
 	"fmt"

@@ -1,0 +1,35 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package activations
+
+import "math"
+
+// Softmax writes softmax(z) into dst (len(dst) == len(z) > 0), stably:
+//
+//	dst[i] = exp(z[i] − max z) / Σ_j exp(z[j] − max z)
+func Softmax(dst, z []float64) {
+	m := z[0]
+	for _, v := range z {
+		m = max(m, v)
+	}
+	s := 0.0
+	for i, v := range z {
+		dst[i] = math.Exp(v - m)
+		s += dst[i]
+	}
+	for i := range dst {
+		dst[i] /= s
+	}
+}
+
+// Argmax returns the index of the largest value of v, the first one on a
+// tie, and 0 for an empty v.
+func Argmax(v []float64) int {
+	best := 0
+	for i, x := range v {
+		if x > v[best] {
+			best = i
+		}
+	}
+	return best
+}

@@ -1,0 +1,96 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package rulesearch
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrConfig reports an impossible search setting.
+var ErrConfig = errors.New("rulesearch: invalid configuration")
+
+// ErrTable reports a rule table whose shape or indices are inconsistent
+// (a corrupt model file).
+var ErrTable = errors.New("rulesearch: invalid rule table")
+
+// Config holds the settings of the rule search. The zero value of every
+// field means its default, so Config{} is the default search and
+// DefaultConfig() == Config{}.Resolved().
+type Config struct {
+	// Heads is the number of rule slots given to each screened feature
+	// tuple. One rule per tuple cannot express xor (its softmax attention
+	// is monotone in its own output); several heads with independent
+	// weights can. Default 4.
+	Heads int `json:"heads"`
+	// Pool is the number of screened tuples kept: the strong ones get the
+	// rule slots at the start, the rest wait for a refresh. Default 64.
+	Pool int `json:"pool"`
+	// NoScreening switches screening off: every tuple is drawn at random.
+	NoScreening bool `json:"no_screening"`
+	// Cutoff: at the start, only screened tuples scoring at least Cutoff
+	// times the best tuple's score get rule slots; when there are fewer of
+	// them than slots allow, they get more heads each instead of slots of
+	// noise tuples. Default 0.2; 0 < Cutoff <= 1.
+	Cutoff float64 `json:"cutoff"`
+	// ScreenOrder is the largest tuple size scored by screening. Default 3;
+	// at most the rule order is used.
+	ScreenOrder int `json:"screen_order"`
+	// ScreenBudget caps the number of tuples of one size scored
+	// exhaustively; above it a beam extends the best smaller tuples by one
+	// feature. Default 20,000,000: every pair of up to 6,300 features,
+	// every triple of up to 490.
+	ScreenBudget int `json:"screen_budget"`
+	// RefreshFraction is the largest share of the tuples replaced at one
+	// refresh. Default 0.25; 0 < f <= 1.
+	RefreshFraction float64 `json:"refresh_fraction"`
+}
+
+// DefaultConfig returns the defaults spelled out; it equals
+// Config{}.Resolved().
+func DefaultConfig() Config { return Config{}.Resolved() }
+
+// Resolved returns c with every zero field replaced by its default.
+func (c Config) Resolved() Config {
+	if c.Heads == 0 {
+		c.Heads = 4
+	}
+	if c.Pool == 0 {
+		c.Pool = 64
+	}
+	if c.Cutoff == 0 {
+		c.Cutoff = 0.2
+	}
+	if c.ScreenOrder == 0 {
+		c.ScreenOrder = 3
+	}
+	if c.ScreenBudget == 0 {
+		c.ScreenBudget = 20_000_000
+	}
+	if c.RefreshFraction == 0 {
+		c.RefreshFraction = 0.25
+	}
+	return c
+}
+
+// Validate reports the first impossible value of a resolved configuration,
+// naming the field, the value and the valid range.
+func (c Config) Validate() error {
+	switch {
+	case c.Heads < 1:
+		return fmt.Errorf("%w: heads = %d, want >= 1", ErrConfig, c.Heads)
+	case c.Pool < 1:
+		return fmt.Errorf("%w: pool = %d, want >= 1", ErrConfig, c.Pool)
+	case c.Pool > 1<<20:
+		return fmt.Errorf("%w: pool = %d, want <= %d", ErrConfig, c.Pool, 1<<20)
+	case !(c.Cutoff > 0 && c.Cutoff <= 1):
+		return fmt.Errorf("%w: cutoff = %g, want 0 < c <= 1", ErrConfig, c.Cutoff)
+	case c.ScreenOrder < 1 || c.ScreenOrder > 8:
+		return fmt.Errorf("%w: screen-order = %d, want 1..8", ErrConfig, c.ScreenOrder)
+	case c.ScreenBudget < 1:
+		return fmt.Errorf("%w: screen-budget = %d, want >= 1", ErrConfig, c.ScreenBudget)
+	case !(c.RefreshFraction > 0 && c.RefreshFraction <= 1):
+		return fmt.Errorf("%w: refresh-fraction = %g, want 0 < f <= 1", ErrConfig, c.RefreshFraction)
+	}
+	return nil
+}

@@ -1,0 +1,312 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package rulesearch
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+)
+
+// Table is the CatInt rule table: R slots of Order column indices each,
+// over Features real columns followed by Order pseudovariable columns
+// (constant-one columns). Consecutive runs of Heads slots share one tuple:
+// they are that tuple's heads.
+type Table struct {
+	Order    int   `json:"order"`
+	Features int   `json:"features"`
+	Idx      []int `json:"idx"` // R·Order, each slot's indices ascending
+	// Heads is the number of consecutive slots sharing one tuple.
+	Heads int `json:"heads"`
+	// Pool holds the screened tuples not yet placed, best first.
+	Pool [][]int `json:"pool"`
+	// Blocks[j] is the input column feature j was encoded from (its
+	// one-hot block); no tuple holds two features of one block. Empty: no
+	// blocks.
+	Blocks []int `json:"blocks,omitempty"`
+	// Scores is each slot's contribution score from the last scoring pass.
+	Scores []float64 `json:"scores"`
+	// MeanAttention is each slot's mean softmax attention over the rows
+	// of the last scoring pass: the paper's score, kept for reference (it
+	// does not rank the true rule first; the contribution score does).
+	MeanAttention []float64 `json:"mean_attention"`
+}
+
+// Slots returns the number of rule slots R.
+func (rs *Table) Slots() int { return len(rs.Idx) / rs.Order }
+
+// Width returns the number of columns a slot indexes: the features and
+// then Order pseudovariables.
+func (rs *Table) Width() int { return rs.Features + rs.Order }
+
+// Slot returns the column indices of slot r (not a copy).
+func (rs *Table) Slot(r int) []int { return rs.Idx[r*rs.Order : (r+1)*rs.Order] }
+
+// Clone returns a deep copy.
+func (rs *Table) Clone() *Table {
+	c := *rs
+	c.Idx = slices.Clone(rs.Idx)
+	c.Pool = make([][]int, len(rs.Pool))
+	for i, t := range rs.Pool {
+		c.Pool[i] = slices.Clone(t)
+	}
+	c.Blocks = slices.Clone(rs.Blocks)
+	c.Scores = slices.Clone(rs.Scores)
+	c.MeanAttention = slices.Clone(rs.MeanAttention)
+	return &c
+}
+
+// Check reports, wrapping ErrTable, a table that does not fit a network
+// of the given slots, order and features: wrong lengths, an index out of
+// range or repeated within a slot, a bad block or pool entry, a score
+// that is not finite.
+func (rs *Table) Check(slots, order, features int) error {
+	switch {
+	case rs == nil:
+		return fmt.Errorf("%w: no rule table", ErrTable)
+	case rs.Order != order || rs.Features != features || rs.Heads < 1 || rs.Heads > slots:
+		return fmt.Errorf("%w: table is for order %d, %d features, %d heads; network has order %d, %d features, %d slots",
+			ErrTable, rs.Order, rs.Features, rs.Heads, order, features, slots)
+	case len(rs.Idx) != slots*order || len(rs.Scores) != slots || len(rs.MeanAttention) != slots:
+		return fmt.Errorf("%w: %d indices, %d scores and %d mean attentions; want %d, %d and %d",
+			ErrTable, len(rs.Idx), len(rs.Scores), len(rs.MeanAttention), slots*order, slots, slots)
+	case len(rs.Blocks) != 0 && len(rs.Blocks) != features:
+		return fmt.Errorf("%w: %d blocks for %d features", ErrTable, len(rs.Blocks), features)
+	}
+	for r := range slots {
+		t := rs.Slot(r)
+		for j, c := range t {
+			if c < 0 || c >= features+order || slices.Contains(t[:j], c) {
+				return fmt.Errorf("%w: slot %d has an invalid column index %d", ErrTable, r, c)
+			}
+		}
+	}
+	for _, t := range rs.Pool {
+		if len(t) == 0 || len(t) > order {
+			return fmt.Errorf("%w: pool tuple of %d features, want 1..%d", ErrTable, len(t), order)
+		}
+		for _, c := range t {
+			if c < 0 || c >= features {
+				return fmt.Errorf("%w: pool tuple has an invalid feature index %d", ErrTable, c)
+			}
+		}
+	}
+	for i := range slots {
+		if v, a := rs.Scores[i], rs.MeanAttention[i]; math.IsNaN(v) || math.IsInf(v, 0) || math.IsNaN(a) || math.IsInf(a, 0) {
+			return fmt.Errorf("%w: slot %d has a non-finite score", ErrTable, i)
+		}
+	}
+	return nil
+}
+
+// padTuple writes the features of t and then pseudovariables into dst.
+func (rs *Table) padTuple(dst, t []int) {
+	copy(dst, t)
+	for j := len(t); j < rs.Order; j++ {
+		dst[j] = rs.Features + (j - len(t))
+	}
+}
+
+// randomTuple draws Order distinct columns (features and pseudovariables)
+// uniformly, sorted, never two features of one block.
+func (rs *Table) randomTuple(dst []int, rng *rand.Rand) {
+	w := rs.Width()
+	for i := range dst {
+	again:
+		v := rng.IntN(w)
+		if slices.Contains(dst[:i], v) || rs.conflict(append(dst[:i:i], v)) {
+			goto again
+		}
+		dst[i] = v
+	}
+	slices.Sort(dst)
+}
+
+// conflict reports whether tuple t holds two features of one block.
+func (rs *Table) conflict(t []int) bool {
+	if len(rs.Blocks) == 0 {
+		return false
+	}
+	for i, u := range t {
+		for _, v := range t[:i] {
+			if u < rs.Features && v < rs.Features && rs.Blocks[u] == rs.Blocks[v] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// NewTable fills slots rule slots, Heads slots a tuple, with the strong
+// screened tuples (within Cutoff of the best score and not nested in a
+// stronger one, cycling when there are fewer of them than tuples fit), or
+// random tuples when screening found nothing (every tuple, when they all
+// fit). Screened tuples not placed stay in the pool that Refresh draws
+// from. cfg must be resolved and valid; blocks may be nil.
+func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, rng *rand.Rand) *Table {
+	rs := &Table{Order: order, Features: features, Heads: min(cfg.Heads, slots), Blocks: slices.Clone(blocks)}
+	rs.Idx = make([]int, slots*order)
+	rs.Scores = make([]float64, slots)
+	rs.MeanAttention = make([]float64, slots)
+	tuples := rs.tuples()
+
+	var strong [][]int
+	for _, t := range screened {
+		nestedInStrong := slices.ContainsFunc(strong, func(u []int) bool { return nested(t.Features, u) })
+		switch {
+		case len(strong) < tuples && t.Score > 0 && t.Score >= cfg.Cutoff*screened[0].Score && !nestedInStrong:
+			strong = append(strong, t.Features)
+		case !nestedInStrong:
+			rs.Pool = append(rs.Pool, t.Features)
+		}
+	}
+	var all [][]int
+	if len(strong) == 0 && binom(rs.Width(), order) <= float64(tuples) {
+		all = slices.DeleteFunc(enumerateTuples(rs.Width(), order), rs.conflict)
+	}
+	tuple := make([]int, order)
+	for k := range tuples {
+		switch {
+		case len(strong) > 0:
+			rs.padTuple(tuple, strong[k%len(strong)])
+		case len(all) > 0:
+			copy(tuple, all[k%len(all)])
+		default:
+			rs.randomTuple(tuple, rng)
+		}
+		lo, hi := rs.heads(k)
+		for r := lo; r < hi; r++ {
+			copy(rs.Slot(r), tuple)
+		}
+	}
+	return rs
+}
+
+// tupleFeatures returns the feature columns of tuple k.
+func (rs *Table) tupleFeatures(k int) []int {
+	lo, _ := rs.heads(k)
+	var fs []int
+	for _, c := range rs.Slot(lo) {
+		if c < rs.Features {
+			fs = append(fs, c)
+		}
+	}
+	return fs
+}
+
+// dropNested removes from the pool every tuple that contains, or is
+// contained in, a tuple of the table other than skip: a rule of the larger
+// tuple expresses the smaller one already, so the pair (f, g) next to the
+// single (f) adds redundant heads, not a new interaction.
+func (rs *Table) dropNested(skip int) {
+	rs.Pool = slices.DeleteFunc(rs.Pool, func(t []int) bool {
+		for k := range rs.tuples() {
+			if k == skip {
+				continue
+			}
+			if fs := rs.tupleFeatures(k); len(fs) > 0 && nested(t, fs) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func (rs *Table) nextFromPool() []int {
+	t := rs.Pool[0]
+	rs.Pool = rs.Pool[1:]
+	return t
+}
+
+// nested reports whether one sorted tuple is a subset of the other.
+func nested(a, b []int) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for _, v := range a {
+		if _, ok := slices.BinarySearch(b, v); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// tuples returns the number of tuples, each held by a run of Heads slots.
+func (rs *Table) tuples() int { return (rs.Slots() + rs.Heads - 1) / rs.Heads }
+
+// heads returns the slot range [lo, hi) of tuple k's heads.
+func (rs *Table) heads(k int) (lo, hi int) {
+	return k * rs.Heads, min((k+1)*rs.Heads, rs.Slots())
+}
+
+func enumerateTuples(n, k int) [][]int {
+	var out [][]int
+	t := make([]int, k)
+	var rec func(pos, start int)
+	rec = func(pos, start int) {
+		if pos == k {
+			out = append(out, slices.Clone(t))
+			return
+		}
+		for j := start; j <= n-(k-pos); j++ {
+			t[pos] = j
+			rec(pos+1, j+1)
+		}
+	}
+	rec(0, 0)
+	return out
+}
+
+// Refresh replaces weak tuples by fresh ones and returns the replaced
+// slots, ascending. A tuple is weak when its score (the sum of its heads'
+// Scores) is below a tenth of the best tuple's; at most
+// ceil(fraction·tuples) of the weakest are replaced, and the best tuple is
+// always kept. A replaced tuple's heads take the next tuple of the pool,
+// or a random tuple once the pool is empty; their scores are reset.
+func (rs *Table) Refresh(fraction float64, rng *rand.Rand) []int {
+	tuples := rs.tuples()
+	if tuples < 2 {
+		return nil
+	}
+	if len(rs.Pool) == 0 && binom(rs.Width(), rs.Order) <= float64(tuples) {
+		return nil // every tuple is already in the table
+	}
+	score := make([]float64, tuples)
+	best := 0.0
+	for k := range tuples {
+		lo, hi := rs.heads(k)
+		for r := lo; r < hi; r++ {
+			score[k] += rs.Scores[r]
+		}
+		best = max(best, score[k])
+	}
+	order := make([]int, tuples)
+	for k := range order {
+		order[k] = k
+	}
+	sort.SliceStable(order, func(a, b int) bool { return score[order[a]] < score[order[b]] })
+	limit := int(math.Ceil(fraction * float64(tuples)))
+	var replaced []int
+	tuple := make([]int, rs.Order)
+	for _, k := range order[:min(limit, tuples-1)] {
+		if score[k] >= 0.1*best {
+			break
+		}
+		rs.dropNested(k)
+		if len(rs.Pool) > 0 {
+			rs.padTuple(tuple, rs.nextFromPool())
+		} else {
+			rs.randomTuple(tuple, rng)
+		}
+		lo, hi := rs.heads(k)
+		for r := lo; r < hi; r++ {
+			copy(rs.Slot(r), tuple)
+			rs.Scores[r], rs.MeanAttention[r] = 0, 0
+			replaced = append(replaced, r)
+		}
+	}
+	slices.Sort(replaced)
+	return replaced
+}

@@ -1,0 +1,135 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package rulesearch
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/hornets-go/hornets/data"
+)
+
+// synth draws rows from the honest generator (random target positions).
+func synth(t *testing.T, gate data.Gate, features int, seed uint64, rows int) (*data.Synth, *data.Dataset) {
+	t.Helper()
+	s, err := data.NewSynth(data.SynthConfig{Gate: gate, Features: features, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, s.Sample(rows)
+}
+
+// The screening search must put the gate's true features first, wherever
+// they are; for not, the single feature must outrank every pair holding it.
+func TestScreenFindsTargets(t *testing.T) {
+	t.Parallel()
+	for _, gate := range []data.Gate{data.And, data.Or, data.Not, data.Xor, data.Xnor} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			s, ds := synth(t, gate, 128, seed, 128)
+			sc := newScreener(ds.X, ds.Rows, ds.Cols, 1, ds.Y, 2)
+			top := sc.screen(3, 2_000_000, 4)
+			if !slices.Equal(top[0].Features, s.Targets()) {
+				t.Errorf("%v seed %d: top tuple\ngot  %v (score %.4g)\nwant %v", gate, seed, top[0].Features, top[0].Score, s.Targets())
+			}
+		}
+	}
+}
+
+// A three-way parity has no signal in any pair; exhaustive triples find it.
+func TestScreenFindsThreeWayParity(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(7, 7))
+	const rows, cols = 256, 24
+	x := make([]float64, rows*cols)
+	y := make([]int, rows)
+	for i := range x {
+		x[i] = float64(rng.IntN(2))
+	}
+	target := []int{3, 11, 19}
+	for i := range rows {
+		y[i] = int(x[i*cols+3]+x[i*cols+11]+x[i*cols+19]) % 2
+	}
+	top := newScreener(x, rows, cols, 1, y, 2).screen(3, 2_000_000, 4)
+	if !slices.Equal(top[0].Features, target) {
+		t.Errorf("top tuple\ngot  %v\nwant %v", top[0].Features, target)
+	}
+}
+
+func TestNewTableEnumeratesSmallSpaces(t *testing.T) {
+	t.Parallel()
+	rs := NewTable(Config{Heads: 1}.Resolved(), 10, 2, 3, nil, nil, rand.New(rand.NewPCG(1, 1)))
+	// C(3+2, 2) = 10 tuples over 3 features and 2 pseudovariables.
+	seen := map[string]bool{}
+	for r := range rs.Slots() {
+		seen[tupleKey(rs.Slot(r))] = true
+	}
+	if len(seen) != 10 {
+		t.Errorf("distinct tuples\ngot  %d\nwant 10", len(seen))
+	}
+}
+
+func TestRandomTuplesAreNotLexicographic(t *testing.T) {
+	t.Parallel()
+	rs := NewTable(Config{Heads: 1}.Resolved(), 64, 3, 100, nil, nil, rand.New(rand.NewPCG(1, 1)))
+	withZero := 0
+	for r := range rs.Slots() {
+		tuple := rs.Slot(r)
+		if slices.Contains(tuple, 0) {
+			withZero++
+		}
+		for j := 1; j < len(tuple); j++ {
+			if tuple[j] <= tuple[j-1] {
+				t.Fatalf("rule %d = %v: not sorted and distinct", r, tuple)
+			}
+		}
+	}
+	if withZero > 16 {
+		t.Errorf("%d of 64 random rules contain feature 0; lexicographic order would put it in all", withZero)
+	}
+}
+
+// Features of one one-hot block are never screened together.
+func TestScreenSkipsSameBlock(t *testing.T) {
+	t.Parallel()
+	// Columns 0,1,2 are one-hot codes of one input; column 3 is noise.
+	rows := 60
+	x := make([]float64, rows*4)
+	y := make([]int, rows)
+	rng := rand.New(rand.NewPCG(2, 2))
+	for i := range rows {
+		v := i % 3
+		x[i*4+v] = 1
+		x[i*4+3] = float64(rng.IntN(2))
+		if v == 1 {
+			y[i] = 1
+		}
+	}
+	blocks := []int{0, 0, 0, 1}
+	for _, ts := range Screen(Data{X: x, Rows: rows, Features: 4, Y: y, Classes: 2, Blocks: blocks}, 3, 1000, 20) {
+		seen := map[int]bool{}
+		for _, c := range ts.Features {
+			if seen[blocks[c]] {
+				t.Errorf("tuple %v holds two features of one block", ts.Features)
+			}
+			seen[blocks[c]] = true
+		}
+	}
+}
+
+func TestRandomTuplesRespectBlocks(t *testing.T) {
+	t.Parallel()
+	blocks := []int{0, 0, 0, 1, 1, 2} // two one-hot blocks and a lone column
+	rs := NewTable(Config{Heads: 1}.Resolved(), 200, 3, 6, blocks, nil, rand.New(rand.NewPCG(1, 1)))
+	for r := range rs.Slots() {
+		seen := map[int]bool{}
+		for _, c := range rs.Slot(r) {
+			if c < 6 {
+				if seen[blocks[c]] {
+					t.Fatalf("rule %v holds two features of block %d", rs.Slot(r), blocks[c])
+				}
+				seen[blocks[c]] = true
+			}
+		}
+	}
+}

@@ -1,0 +1,305 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"github.com/hornets-go/hornets/model/rulesearch"
+)
+
+// Trainer holds the training-only state of a Network: the compiled
+// training graphs of both routes at one batch size (each built on its
+// route's first batch), the dropout mask and the Monte-Carlo rule sample.
+// It writes the network's parameters in place, so the network predicts
+// with the current weights at any time between steps. A Trainer is not
+// safe for concurrent use, and its network must not predict while it
+// steps.
+type Trainer struct {
+	net          *Network
+	batch        int
+	classWeights []float64
+	cat          *catGraph
+	lin          *linGraph
+	active       []bool
+}
+
+// NewTrainer returns a trainer of net for batches of batch rows, with
+// optional per-class loss weights (nil means all ones).
+func NewTrainer(net *Network, batch int, classWeights []float64) (*Trainer, error) {
+	if err := net.ok(); err != nil {
+		return nil, err
+	}
+	if batch < 1 {
+		return nil, fmt.Errorf("%w: batch size %d, want >= 1", ErrConfig, batch)
+	}
+	if classWeights != nil && len(classWeights) != net.classes {
+		return nil, fmt.Errorf("%w: %d class weights for %d classes", ErrConfig, len(classWeights), net.classes)
+	}
+	for c, w := range classWeights {
+		if !(w >= 0) || math.IsInf(w, 0) {
+			return nil, fmt.Errorf("%w: class weight %d = %g, want a finite value >= 0", ErrConfig, c, w)
+		}
+	}
+	return &Trainer{net: net, batch: batch, classWeights: slices.Clone(classWeights), active: make([]bool, net.cfg.Rules)}, nil
+}
+
+func (t *Trainer) ok() error {
+	if t == nil || t.net == nil {
+		return fmt.Errorf("%w: zero Trainer (use NewTrainer)", ErrNotFitted)
+	}
+	return nil
+}
+
+// Network returns the network being trained (nil for a zero Trainer).
+func (t *Trainer) Network() *Network {
+	if t == nil {
+		return nil
+	}
+	return t.net
+}
+
+// Batch returns the batch size (0 for a zero Trainer).
+func (t *Trainer) Batch() int {
+	if t == nil {
+		return 0
+	}
+	return t.batch
+}
+
+func (t *Trainer) catGraph() (*catGraph, error) {
+	if t.cat == nil {
+		n := t.net
+		cg, err := buildCat(&n.cat, t.batch, n.rules.Width(), n.cfg.Order, n.cfg.Rules, n.classes, n.act, t.classWeights, true)
+		if err != nil {
+			return nil, err
+		}
+		if err := cg.comb.SetRules(n.rules.Idx); err != nil {
+			return nil, err
+		}
+		t.cat = cg
+	}
+	return t.cat, nil
+}
+
+func (t *Trainer) linGraph() (*linGraph, error) {
+	if t.lin == nil {
+		n := t.net
+		lg, err := buildLin(&n.lin, t.batch, n.features, n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
+		if err != nil {
+			return nil, err
+		}
+		t.lin = lg
+	}
+	return t.lin, nil
+}
+
+// Step runs the forward and backward pass of one training batch (x: Batch
+// × Features, y: Batch labels) on the route the router picks for the
+// batch (RouteOf), leaving the gradients in the route's parameters for an
+// optimiser step over ValueGrads(route). It returns the route and the
+// batch loss. rng draws the dropout mask and the Monte-Carlo rule sample.
+func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, error) {
+	if err := t.ok(); err != nil {
+		return 0, 0, err
+	}
+	n := t.net
+	if rng == nil {
+		return 0, 0, fmt.Errorf("%w: nil *rand.Rand", ErrConfig)
+	}
+	if len(x) != t.batch*n.features {
+		return 0, 0, fmt.Errorf("%w: batch of %d values, want %d rows × %d features", ErrShape, len(x), t.batch, n.features)
+	}
+	if err := n.checkX(x, t.batch); err != nil {
+		return 0, 0, err
+	}
+	if err := n.checkY(y, t.batch); err != nil {
+		return 0, 0, err
+	}
+	route := RouteOf(x)
+	var (
+		yT   *tensor.Dense
+		vm   G.VM
+		loss *G.Node
+	)
+	if route == Categorical {
+		cg, err := t.catGraph()
+		if err != nil {
+			return route, 0, err
+		}
+		cg.fillX(x, n.features)
+		if s := n.cfg.Samples; s > 0 && s < n.cfg.Rules {
+			clear(t.active)
+			for _, r := range rng.Perm(n.cfg.Rules)[:s] {
+				t.active[r] = true
+			}
+			if err := cg.comb.SetActive(t.active); err != nil {
+				return route, 0, err
+			}
+		}
+		mask := cg.mask.Data().([]float64)
+		p := n.cfg.dropProbability()
+		for i := range mask {
+			if p > 0 && rng.Float64() < p {
+				mask[i] = 0
+			} else {
+				mask[i] = 1 / (1 - p)
+			}
+		}
+		yT, vm, loss = cg.y, cg.vm, cg.loss
+	} else {
+		lg, err := t.linGraph()
+		if err != nil {
+			return route, 0, err
+		}
+		n.standardize(lg.x.Data().([]float64), x)
+		yT, vm, loss = lg.y, lg.vm, lg.loss
+	}
+	oneHot(yT.Data().([]float64), y, n.classes)
+	vm.Reset()
+	if err := vm.RunAll(); err != nil {
+		return route, 0, fmt.Errorf("model: %s training step: %w", route, err)
+	}
+	n.trained[route]++
+	return route, scalar(loss), nil
+}
+
+// ValueGrads returns the parameters of a route with their gradients, in a
+// fixed order, for an optimiser.
+func (t *Trainer) ValueGrads(r Route) ([]G.ValueGrad, error) {
+	if err := t.ok(); err != nil {
+		return nil, err
+	}
+	if r == Categorical {
+		cg, err := t.catGraph()
+		if err != nil {
+			return nil, err
+		}
+		return G.NodesToValueGrads(cg.params), nil
+	}
+	lg, err := t.linGraph()
+	if err != nil {
+		return nil, err
+	}
+	return G.NodesToValueGrads(lg.params), nil
+}
+
+func scalar(node *G.Node) float64 {
+	switch v := node.Value().Data().(type) {
+	case float64:
+		return v
+	case []float64:
+		return v[0]
+	}
+	return math.NaN()
+}
+
+func oneHot(dst []float64, y []int, classes int) {
+	clear(dst)
+	for i, c := range y {
+		dst[i*classes+c] = 1
+	}
+}
+
+// Score scores every rule slot on the rows of x that take the categorical
+// route (see the package documentation, "Rule scores"), and records each
+// slot's mean attention over them. If no row is categorical the scores are
+// left as they were.
+func (t *Trainer) Score(x []float64, rows int) error {
+	if err := t.ok(); err != nil {
+		return err
+	}
+	return t.net.score(x, rows)
+}
+
+// Refresh replaces the weak rule tuples (call Score first; see
+// rulesearch.Table.Refresh). Each replaced slot gets new factor weights
+// and zero output weights, so the swap does not disturb the current
+// predictions; the compiled graphs take the new rules without
+// recompiling. It returns the number of slots replaced.
+func (t *Trainer) Refresh(rng *rand.Rand) (int, error) {
+	if err := t.ok(); err != nil {
+		return 0, err
+	}
+	if rng == nil {
+		return 0, fmt.Errorf("%w: nil *rand.Rand", ErrConfig)
+	}
+	n := t.net
+	replaced := n.rules.Refresh(n.cfg.Search.RefreshFraction, rng)
+	if len(replaced) == 0 {
+		return 0, nil
+	}
+	R, C, O := n.cfg.Rules, n.classes, n.cfg.Order
+	M := n.cat.M.Data().([]float64)
+	W := n.cat.W.Data().([]float64)
+	for _, r := range replaced {
+		for j := range O {
+			M[j*R+r] = 2*rng.Float64() - 1
+		}
+		for c := range C {
+			W[r*C+c] = 0
+		}
+	}
+	return len(replaced), t.rulesChanged()
+}
+
+// rulesChanged hands the rule indices to the training graph and marks the
+// pooled evaluation graphs stale.
+func (t *Trainer) rulesChanged() error {
+	t.net.rulesVersion.Add(1)
+	if t.cat != nil {
+		return t.cat.comb.SetRules(t.net.rules.Idx)
+	}
+	return nil
+}
+
+// Snapshot is a copy of the trainable state of a network: its weights
+// and rule table, for keeping the best model seen during training.
+type Snapshot struct {
+	tensors [][]float64
+	rules   *rulesearch.Table
+}
+
+// Snapshot copies the network's weights and rule table.
+func (t *Trainer) Snapshot() (*Snapshot, error) {
+	if err := t.ok(); err != nil {
+		return nil, err
+	}
+	s := &Snapshot{rules: t.net.rules.Clone()}
+	for _, d := range t.net.tensors() {
+		s.tensors = append(s.tensors, slices.Clone(d.Data().([]float64)))
+	}
+	return s, nil
+}
+
+// Restore writes a snapshot of this trainer's network back, in place:
+// the compiled graphs stay valid and use the restored rules.
+func (t *Trainer) Restore(s *Snapshot) error {
+	if err := t.ok(); err != nil {
+		return err
+	}
+	ts := t.net.tensors()
+	if s == nil || len(s.tensors) != len(ts) {
+		return fmt.Errorf("%w: snapshot of another network", ErrShape)
+	}
+	for i, d := range ts {
+		if len(s.tensors[i]) != d.Shape().TotalSize() {
+			return fmt.Errorf("%w: snapshot of another network", ErrShape)
+		}
+	}
+	for i, d := range ts {
+		copy(d.Data().([]float64), s.tensors[i])
+	}
+	t.net.rules = s.rules.Clone()
+	return t.rulesChanged()
+}
+
+func (n *Network) tensors() []*tensor.Dense {
+	return []*tensor.Dense{n.cat.M, n.cat.W, n.cat.B, n.lin.A, n.lin.W, n.lin.B}
+}
