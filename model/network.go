@@ -244,32 +244,24 @@ func (n *Network) TrainedBatches() (categorical, continuous int) {
 	return n.trained[Categorical], n.trained[Continuous]
 }
 
-// RouteFor returns the route a row takes at prediction time:
-//
-//   - the only route the network was trained on, when it was trained on
-//     one (a binary model predicts every row with CatInt, an imputed or
-//     out-of-range value included; a continuous model every row with
-//     LinAtt);
-//   - the route of the row alone (RouteOf(row)) when both routes were
-//     trained;
-//   - the route of the whole training table before any training.
-//
-// Either way the route, and so the prediction, depends on the row and the
-// model only, never on the other rows predicted with it.
-func (n *Network) RouteFor(row []float64) Route {
+// Route returns the route every row takes at prediction time: the route
+// most training batches took (Categorical on a tie), or before any
+// training the route of the whole training table. It is a property of the
+// model, so a row's prediction never depends on the other rows predicted
+// with it. See the package documentation, "Routing at prediction time",
+// for why not per row.
+func (n *Network) Route() Route {
 	if n == nil {
 		return Categorical
 	}
-	cat, cont := n.trained[Categorical] > 0, n.trained[Continuous] > 0
+	cat, cont := n.trained[Categorical], n.trained[Continuous]
 	switch {
-	case cat && cont:
-		return RouteOf(row)
-	case cat:
-		return Categorical
-	case cont:
+	case cat == 0 && cont == 0:
+		return n.primary
+	case cont > cat:
 		return Continuous
 	}
-	return n.primary
+	return Categorical
 }
 
 func (n *Network) featureName(c int) string {

@@ -11,100 +11,84 @@ import (
 	"github.com/hornets-go/hornets/activations"
 )
 
-// evaluator is one pair of compiled evaluation graphs at evalBatch rows,
-// used by one prediction call at a time; a Network keeps a pool of them.
-// Each route's graph is built on first use.
+// evaluator holds compiled evaluation graphs at evalBatch rows, used by
+// one prediction call at a time; a Network keeps a pool of them. Each
+// route's graph is built on first use.
 type evaluator struct {
 	cat   *catGraph
 	lin   *linGraph
 	rules uint64 // the rulesVersion the cat graph's rules were set at
 }
 
-func (n *Network) getEvaluator() *evaluator {
-	if e, ok := n.evals.Get().(*evaluator); ok {
-		return e
-	}
-	return &evaluator{}
-}
-
-// graph returns the evaluator's graph of route r, building it if needed
-// and bringing the rule indices up to date.
-func (e *evaluator) graph(n *Network, r Route) (bind []float64, vm G.VM, logits, att *G.Node, err error) {
+// run fills the graph of route r with the rows of chunk (evalBatch rows)
+// and runs it, returning the logits and, on CatInt, the rule attention.
+func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []float64, err error) {
+	var vm G.VM
 	if r == Continuous {
 		if e.lin == nil {
 			if e.lin, err = buildLin(&n.lin, evalBatch, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
-				return nil, nil, nil, nil, err
+				return nil, nil, err
 			}
 		}
-		return e.lin.x.Data().([]float64), e.lin.vm, e.lin.logits, nil, nil
-	}
-	version := n.rulesVersion.Load()
-	if e.cat == nil {
-		if e.cat, err = buildCat(&n.cat, evalBatch, n.rules.Width(), n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
-			return nil, nil, nil, nil, err
+		n.standardize(e.lin.x.Data().([]float64), chunk)
+		vm = e.lin.vm
+	} else {
+		version := n.rulesVersion.Load()
+		if e.cat == nil {
+			if e.cat, err = buildCat(&n.cat, evalBatch, n.rules.Width(), n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
+				return nil, nil, err
+			}
+			e.rules = version + 1 // force SetRules
 		}
-		e.rules = version + 1 // force SetRules
-	}
-	if e.rules != version {
-		if err = e.cat.comb.SetRules(n.rules.Idx); err != nil {
-			return nil, nil, nil, nil, err
+		if e.rules != version {
+			if err = e.cat.comb.SetRules(n.rules.Idx); err != nil {
+				return nil, nil, err
+			}
+			e.rules = version
 		}
-		e.rules = version
+		e.cat.fillX(chunk, n.features)
+		vm = e.cat.vm
 	}
-	return nil, e.cat.vm, e.cat.logits, e.cat.att, nil
+	vm.Reset()
+	if err := vm.RunAll(); err != nil {
+		return nil, nil, fmt.Errorf("model: %s forward pass: %w", r, err)
+	}
+	if r == Continuous {
+		return e.lin.logits.Value().Data().([]float64), nil, nil
+	}
+	return e.cat.logits.Value().Data().([]float64), e.cat.att.Value().Data().([]float64), nil
 }
 
-// forward runs the evaluation graphs over the rows of x, each row on the
-// route RouteFor gives it, in chunks of at most evalBatch rows of one
-// route. visit gets the chunk's row indices and its graph outputs (logits,
-// and on CatInt the rule attention), row i of the outputs being row
-// rows[i] of x.
-func (n *Network) forward(x []float64, rows int, visit func(idx []int, route Route, logits, att []float64)) error {
+// forward runs the evaluation graph of the network's route over the rows
+// of x in chunks of evalBatch rows, the last one padded by repeating its
+// first row (the graphs compute every row on its own). visit gets the
+// chunk's first row, its row count and its outputs: the logits and, on
+// CatInt, the rule attention.
+func (n *Network) forward(x []float64, rows int, visit func(start, count int, route Route, logits, att []float64)) error {
 	if err := n.ok(); err != nil {
 		return err
 	}
 	if err := n.checkX(x, rows); err != nil {
 		return err
 	}
-	D := n.features
-	var byRoute [2][]int
-	for i := range rows {
-		r := n.RouteFor(x[i*D : (i+1)*D])
-		byRoute[r] = append(byRoute[r], i)
+	D, route := n.features, n.Route()
+	e, _ := n.evals.Get().(*evaluator)
+	if e == nil {
+		e = &evaluator{}
 	}
-	e := n.getEvaluator()
 	defer n.evals.Put(e)
 	chunk := make([]float64, evalBatch*D)
-	for route, all := range byRoute {
-		route := Route(route)
-		for start := 0; start < len(all); start += evalBatch {
-			idx := all[start:min(start+evalBatch, len(all))]
-			for i := range evalBatch {
-				src := idx[0]
-				if i < len(idx) {
-					src = idx[i]
-				}
-				copy(chunk[i*D:(i+1)*D], x[src*D:(src+1)*D])
-			}
-			bind, vm, logits, att, err := e.graph(n, route)
-			if err != nil {
-				return err
-			}
-			if route == Categorical {
-				e.cat.fillX(chunk, D)
-			} else {
-				n.standardize(bind, chunk)
-			}
-			vm.Reset()
-			if err := vm.RunAll(); err != nil {
-				return fmt.Errorf("model: %s forward pass: %w", route, err)
-			}
-			var a []float64
-			if att != nil {
-				a = att.Value().Data().([]float64)
-			}
-			visit(idx, route, logits.Value().Data().([]float64), a)
+	for start := 0; start < rows; start += evalBatch {
+		count := min(evalBatch, rows-start)
+		copy(chunk, x[start*D:(start+count)*D])
+		for i := count; i < evalBatch; i++ {
+			copy(chunk[i*D:(i+1)*D], x[start*D:(start+1)*D])
 		}
+		logits, att, err := e.run(n, route, chunk)
+		if err != nil {
+			return err
+		}
+		visit(start, count, route, logits, att)
 	}
 	return nil
 }
@@ -120,10 +104,10 @@ func (n *Network) PredictProba(x []float64, rows int) ([]float64, []Route, error
 	C := n.classes
 	proba := make([]float64, rows*C)
 	routes := make([]Route, rows)
-	err := n.forward(x, rows, func(idx []int, route Route, logits, _ []float64) {
-		for i, row := range idx {
-			activations.Softmax(proba[row*C:(row+1)*C], logits[i*C:(i+1)*C])
-			routes[row] = route
+	err := n.forward(x, rows, func(start, count int, route Route, logits, _ []float64) {
+		for i := range count {
+			activations.Softmax(proba[(start+i)*C:(start+i+1)*C], logits[i*C:(i+1)*C])
+			routes[start+i] = route
 		}
 	})
 	if err != nil {

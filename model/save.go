@@ -20,7 +20,7 @@ import (
 
 // FormatName and FormatVersion identify a hornets-go model file. Load
 // refuses other names and other versions: version 1 files (before the rule
-// search became its own package and routing became per row) must be
+// search became its own package and training state left the network) must be
 // retrained.
 const (
 	FormatName    = "hornets-go model"

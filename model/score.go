@@ -38,11 +38,11 @@ func (n *Network) score(x []float64, rows int) error {
 			wc[r*C+c] = W[r*C+c] - mean
 		}
 	}
-	err := n.forward(x, rows, func(idx []int, route Route, _, att []float64) {
+	err := n.forward(x, rows, func(_, cnt int, route Route, _, att []float64) {
 		if route != Categorical {
 			return
 		}
-		for i := range idx {
+		for i := range cnt {
 			for r, v := range att[i*R : (i+1)*R] {
 				attSum[r] += v
 				for c := range C {
@@ -52,7 +52,7 @@ func (n *Network) score(x []float64, rows int) error {
 				}
 			}
 		}
-		count += len(idx)
+		count += cnt
 	})
 	if err != nil || count == 0 {
 		return err
