@@ -5,6 +5,7 @@ package data
 import (
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -13,11 +14,15 @@ import (
 // datasets is where the shared real datasets live, seen from this package.
 const datasets = "../../shared/datasets"
 
-// readShared reads a shared dataset, skipping the test if it is absent.
+// readShared reads a shared dataset. If it is absent the test is skipped,
+// or fails when CI is set: CI always has ../shared beside the clone.
 func readShared(t *testing.T, name string) *Table {
 	t.Helper()
 	tab, err := ReadCSVFile(filepath.Join(datasets, name))
 	if errors.Is(err, fs.ErrNotExist) {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set but %s is missing from %s", name, datasets)
+		}
 		t.Skipf("%s not found in %s", name, datasets)
 	}
 	if err != nil {

@@ -18,8 +18,10 @@ import (
 // positions, accuracy on 1000 fresh rows, seeds 1..5. Mean accuracy must
 // be ≥ 0.99 up to 64 features and ≥ 0.97 at 128; for xor at 64 features
 // the top rule must name both target features in at least 4 of 5 seeds.
-// (The defaults were chosen on seeds 101..105, not on these.) About 25 s
-// on one core; go run ./examples/gates prints the same table.
+// (The defaults were chosen on seeds 101..105, not on these.) It costs
+// about 50 CPU-seconds (measured before the lean-step ops; see the note
+// in README for the current figure)
+// go run ./examples/gates prints the same table.
 func TestGateBenchmark(t *testing.T) {
 	if testing.Short() {
 		t.Skip("100 fits")

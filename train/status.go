@@ -31,5 +31,3 @@ func (s Status) String() string {
 	return "unknown"
 }
 
-// Early reports whether training stopped before the epoch limit.
-func (s Status) Early() bool { return s != MaxEpochs }

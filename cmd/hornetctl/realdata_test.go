@@ -13,8 +13,9 @@ import (
 // datasets is where the shared real tables live, beside the repository.
 const datasets = "../../../shared/datasets"
 
-// dataset returns the path of a shared dataset, skipping the test when it
-// is absent or under -short.
+// dataset returns the path of a shared dataset, skipping the test under
+// -short or when it is absent (failing instead when CI is set: CI always
+// has ../shared beside the clone).
 func dataset(t *testing.T, name string) string {
 	t.Helper()
 	if testing.Short() {
@@ -22,6 +23,9 @@ func dataset(t *testing.T, name string) string {
 	}
 	path := filepath.Join(datasets, name)
 	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set but dataset %s is missing: %v", path, err)
+		}
 		t.Skipf("dataset %s not found", path)
 	}
 	return path
