@@ -93,10 +93,10 @@ func TestSoftmaxRowsDoErrors(t *testing.T) {
 		inputs  []G.Value
 		wantErr error
 	}{
-		{name: "arity", op: softmaxRowsOp{}, wantErr: ErrArity},
-		{name: "rank 3", op: softmaxRowsOp{}, inputs: []G.Value{dense(make([]float64, 8), 2, 2, 2)}, wantErr: ErrShape},
-		{name: "float32", op: softmaxRowsOp{}, inputs: []G.Value{tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(2, 2))}, wantErr: ErrDtype},
-		{name: "diff/grad shape", op: softmaxRowsDiffOp{}, inputs: []G.Value{x, dense([]float64{1, 2}, 1, 2)}, wantErr: ErrShape},
+		{name: "arity", op: &softmaxRowsOp{}, wantErr: ErrArity},
+		{name: "rank 3", op: &softmaxRowsOp{}, inputs: []G.Value{dense(make([]float64, 8), 2, 2, 2)}, wantErr: ErrShape},
+		{name: "float32", op: &softmaxRowsOp{}, inputs: []G.Value{tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(2, 2))}, wantErr: ErrDtype},
+		{name: "diff/grad shape", op: &softmaxRowsDiffOp{}, inputs: []G.Value{x, dense([]float64{1, 2}, 1, 2)}, wantErr: ErrShape},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, err := tt.op.Do(tt.inputs...); !errors.Is(err, tt.wantErr) {
@@ -111,6 +111,6 @@ func TestSoftmaxRowsNoMutation(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	x := dense(uniform(rng, 12, -3, 3), 3, 4)
 	g := dense(uniform(rng, 12, -1, 1), 3, 4)
-	noMutation(t, softmaxRowsOp{}, x)
-	noMutation(t, softmaxRowsDiffOp{}, x, g)
+	noMutation(t, &softmaxRowsOp{}, x)
+	noMutation(t, &softmaxRowsDiffOp{}, x, g)
 }
