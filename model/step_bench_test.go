@@ -123,7 +123,7 @@ func BenchmarkCatIntStep(b *testing.B) {
 			b.ResetTimer()
 			for i := range b.N {
 				cg.fillX(xs[i%len(xs)], benchFeatures)
-				oneHot(cg.y.Data().([]float64), ys[i%len(ys)], benchClasses)
+				oneHot(cg.y.Float64s(), ys[i%len(ys)], benchClasses)
 				for j := range mask {
 					mask[j] = 1 / (1 - benchDrop)
 					if rng.Float64() < benchDrop {
@@ -183,8 +183,8 @@ func BenchmarkLinAttStep(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := range b.N {
-				copy(lg.x.Data().([]float64), xs[i%len(xs)])
-				oneHot(lg.y.Data().([]float64), ys[i%len(ys)], C)
+				copy(lg.x.Float64s(), xs[i%len(xs)])
+				oneHot(lg.y.Float64s(), ys[i%len(ys)], C)
 				lg.vm.Reset()
 				if err := lg.vm.RunAll(); err != nil {
 					b.Fatal(err)
