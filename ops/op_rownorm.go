@@ -59,16 +59,19 @@ func (op *rowNormOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 
 // scale returns the divisor of a row: max(‖row‖₂, eps), and whether the
 // norm exceeded eps.
-func (op *rowNormOp) scale(row []float64) (float64, bool) {
+func (op *rowNormOp) scale(row []float64) (float64, bool) { return rowScale(row, op.eps) }
+
+// rowScale is rowNormOp.scale for a given eps.
+func rowScale(row []float64, eps float64) (float64, bool) {
 	var ss float64
 	for _, v := range row {
 		ss += v * v
 	}
 	n := math.Sqrt(ss)
-	if n > op.eps {
+	if n > eps {
 		return n, true
 	}
-	return op.eps, false
+	return eps, false
 }
 
 func (op *rowNormOp) Do(inputs ...G.Value) (G.Value, error) { return op.do(nil, inputs) }
@@ -134,9 +137,7 @@ var (
 )
 
 // scale is rowNormOp.scale.
-func (op *rowNormDiffOp) scale(row []float64) (float64, bool) {
-	return (&rowNormOp{eps: op.eps}).scale(row)
-}
+func (op *rowNormDiffOp) scale(row []float64) (float64, bool) { return rowScale(row, op.eps) }
 
 // DiffWRT is all false: gradient ops are not differentiated again.
 func (op *rowNormDiffOp) DiffWRT(n int) []bool { return diffWRT(n) }
