@@ -22,8 +22,8 @@ type catParams struct {
 // catGraph is one compiled CatInt graph at a fixed batch size:
 //
 //	F      = combAct(X ‖ 1…1, M)        B × R
-//	A      = softmax_rows(F ⊙ mask)     B × R (mask: dropout, ones in eval)
-//	logits = A·W + b                    B × C
+//	A      = softmax_rows(F ⊙ mask)     B × R (one op; the mask is dropout, absent in eval)
+//	logits = A·W + b                    B × C (one affine op)
 //	loss   = weighted cross-entropy(logits, Y)   (training graph only)
 type catGraph struct {
 	batch  int
@@ -60,19 +60,14 @@ func buildCat(p *catParams, batch, width, order, rules, classes int, act activat
 	if training {
 		cg.mask = tensor.New(tensor.WithShape(batch, rules), tensor.Of(tensor.Float64))
 		mask := G.NewMatrix(g, G.Float64, G.WithShape(batch, rules), G.WithName("cat.mask"), G.WithValue(cg.mask))
-		if f, err = G.HadamardProd(f, mask); err != nil {
-			return nil, fmt.Errorf("catint: dropout: %w", err)
+		if cg.att, err = ops.MaskedSoftmaxRows(f, mask); err != nil {
+			return nil, fmt.Errorf("catint: softmax: %w", err)
 		}
-	}
-	if cg.att, err = ops.SoftmaxRows(f); err != nil {
+	} else if cg.att, err = ops.SoftmaxRows(f); err != nil {
 		return nil, fmt.Errorf("catint: softmax: %w", err)
 	}
-	z, err := G.Mul(cg.att, w)
-	if err != nil {
+	if cg.logits, err = ops.Affine(cg.att, w, b); err != nil {
 		return nil, fmt.Errorf("catint: output layer: %w", err)
-	}
-	if cg.logits, err = G.BroadcastAdd(z, b, nil, []byte{0}); err != nil {
-		return nil, fmt.Errorf("catint: output bias: %w", err)
 	}
 	if !training {
 		cg.vm = G.NewTapeMachine(g)
@@ -86,14 +81,18 @@ func buildCat(p *catParams, batch, width, order, rules, classes int, act activat
 	if _, err = G.Grad(cg.loss, cg.params...); err != nil {
 		return nil, fmt.Errorf("catint: gradient: %w", err)
 	}
-	cg.vm = G.NewTapeMachine(g, G.BindDualValues(cg.params...))
+	// No BindDualValues: a parameter's Grad() is then its gradient node's
+	// value from the last run (not accumulated over runs), which the ops
+	// overwrite in place, so a step allocates no gradient tensors. The
+	// optimiser zeroes it after reading it, as before.
+	cg.vm = G.NewTapeMachine(g)
 	return cg, nil
 }
 
 // fillX copies rows of raw features into the bound X tensor and sets the
 // pseudovariable columns to one.
 func (cg *catGraph) fillX(x []float64, features int) {
-	dst := cg.x.Data().([]float64)
+	dst := cg.x.Float64s()
 	width := len(dst) / cg.batch
 	for i := range cg.batch {
 		row := dst[i*width : (i+1)*width]

@@ -22,7 +22,7 @@ type linParams struct {
 //
 //	X0     = X / max(‖X‖₂, ε)            row-wise, B × D
 //	X1     = X0 ⊙ act(a)                 a broadcast over rows
-//	logits = X1·W + b
+//	logits = X1·W + b                    one affine op
 //
 // The paper writes x1 = polyClip(x0) ⊗ x while its reference code scales by
 // the activated attention vector; this package implements the attention
@@ -59,12 +59,8 @@ func buildLin(p *linParams, batch, features, classes int, act activations.Func, 
 	if err != nil {
 		return nil, fmt.Errorf("linatt: attend: %w", err)
 	}
-	z, err := G.Mul(x1, w)
-	if err != nil {
+	if lg.logits, err = ops.Affine(x1, w, b); err != nil {
 		return nil, fmt.Errorf("linatt: output layer: %w", err)
-	}
-	if lg.logits, err = G.BroadcastAdd(z, b, nil, []byte{0}); err != nil {
-		return nil, fmt.Errorf("linatt: output bias: %w", err)
 	}
 	if !training {
 		lg.vm = G.NewTapeMachine(g)
@@ -78,6 +74,7 @@ func buildLin(p *linParams, batch, features, classes int, act activations.Func, 
 	if _, err = G.Grad(lg.loss, lg.params...); err != nil {
 		return nil, fmt.Errorf("linatt: gradient: %w", err)
 	}
-	lg.vm = G.NewTapeMachine(g, G.BindDualValues(lg.params...))
+	// No BindDualValues: see buildCat.
+	lg.vm = G.NewTapeMachine(g)
 	return lg, nil
 }

@@ -2,7 +2,8 @@
 
 // Package ops holds the custom Gorgonia operations of HorNets: the
 // activations, the combination-activation layer, row normalisation, a
-// row-wise softmax and the softmax cross-entropy loss.
+// row-wise softmax (optionally with a dropout mask), an affine output layer
+// and the softmax cross-entropy loss.
 //
 // # Overview
 //
@@ -12,8 +13,23 @@
 // built by SymDiff, so the ops work with gorgonia.Grad and the TapeMachine.
 // (They implement no DoDiff, so a LispMachine would see zero gradients.)
 // Only float64 is supported; other dtypes give an error wrapping [ErrDtype].
-// Ops allocate their outputs, never write to their inputs and return errors
-// rather than panic, both when building the graph and when running it.
+// Ops never write to their inputs and return errors rather than panic, both
+// when building the graph and when running it.
+//
+// # Outputs are reused
+//
+// A TapeMachine's Reset clears its registers, so on every run it asks each
+// op for a new output (Do) and never offers a preallocated one. To keep a
+// training step free of allocations, every op instance of this package owns
+// its output and its scratch buffers, allocated on its first call and
+// overwritten by each later one: the value Do returns is valid until that op
+// runs again (copy it if it must outlive the next RunAll). The ops also
+// implement gorgonia.UsePreallocDoer, writing every element of a
+// preallocated output of the right shape. Each builder call makes a new op
+// instance, so a node's op belongs to that node alone, and a graph may be
+// run by one machine at a time. The gradient ops of [CombAct] read the
+// pre-activations z cached by their forward node in the same run; they
+// recompute z if the rules, the activity mask or the inputs changed since.
 // Errors wrap the sentinels of errors.go. An error from a running op reaches
 // the caller through the machine's RunAll, whose wrapper hides it from
 // errors.Is; [RunError] unwraps it.
@@ -33,7 +49,7 @@
 //
 //	z[b, r] = Σ_{j<order} X[b, idx[r·order+j]] · M[j, r]
 //	F[b, r] = act(z[b, r])                          (0 if rule r is inactive)
-//	dz      = g ⊙ act'(z)                           (0 for inactive rules)
+//	dz      = g ⊙ act'(z)    z cached by the forward  (0 for inactive rules)
 //	dM[j, r] = Σ_b dz[b, r] · X[b, idx[r·order+j]]
 //	dX[b, d] = Σ_{(r, j) : idx[r·order+j] = d} dz[b, r] · M[j, r]
 //
@@ -47,6 +63,19 @@
 //
 //	y[b, c]  = exp(x[b, c] − m_b) / Σ_c' exp(x[b, c'] − m_b)
 //	dx[b, :] = y[b, :] ⊙ (g[b, :] − Σ_c g[b, c]·y[b, c])
+//
+// MaskedSoftmaxRows, for x and a dropout mask m [B×C] (data, no gradient),
+// is SoftmaxRows of u = x ⊙ m in one op:
+//
+//	y[b, :]  = softmax(x[b, :] ⊙ m[b, :])
+//	dx[b, :] = m[b, :] ⊙ y[b, :] ⊙ (g[b, :] − Σ_c g[b, c]·y[b, c])
+//
+// Affine, for a [B×K], w [K×C] and a bias row b [1×C]:
+//
+//	y[i, c]  = b[c] + Σ_k a[i, k]·w[k, c]
+//	da[i, k] = Σ_c g[i, c]·w[k, c]        (g·wᵀ)
+//	dw[k, c] = Σ_i a[i, k]·g[i, c]        (aᵀ·g)
+//	db[0, c] = Σ_i g[i, c]
 //
 // SoftmaxCrossEntropy, for logits and targets t [B×C] and class weights w
 // (all ones by default), p = SoftmaxRows(logits):
@@ -73,8 +102,12 @@
 //     least the number of indices (the tensor engine mixes up the two
 //     shapes). CombAct gathers and scatters by itself.
 //   - gorgonia.Dropout: its gradient divides by p instead of 1−p, and p is
-//     not part of its hash. Multiply by a mask input refilled each batch
-//     with Bernoulli(1−p)/(1−p) instead.
+//     not part of its hash. Pass a mask input refilled each batch with
+//     Bernoulli(1−p)/(1−p) to MaskedSoftmaxRows instead.
+//   - gorgonia.Mul followed by BroadcastAdd for a dense layer: five
+//     instructions (a product, a reshape, a repeat, an add and a flush) and
+//     two transposed products in the backward pass, each allocating; Affine
+//     is one op with three small gradient ops.
 //   - gorgonia.SoftMax and LogSoftMax: the max they subtract starts from the
 //     first element of the whole tensor, not of each row, so a row whose
 //     logits all lie far below that element underflows to 0/0 = NaN (for

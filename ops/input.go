@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash"
 	"hash/fnv"
+	"unsafe"
 
 	"github.com/chewxy/hm"
 	G "gorgonia.org/gorgonia"
@@ -31,29 +32,29 @@ type operand struct {
 func matrixType(a hm.TypeVariable) G.TensorType { return G.TensorType{Dims: 2, Of: a} }
 
 // checkInput checks the values given to op's Do: one per entry of ranks, each
-// a float64 tensor (or scalar) of that rank. It is shared by every forward and
-// backward op of the package.
-func checkInput(op fmt.Stringer, inputs []G.Value, ranks ...int) ([]operand, error) {
+// a float64 tensor (or scalar) of that rank, and stores them in in[:len(ranks)].
+// It is shared by every forward and backward op of the package and allocates
+// nothing unless it fails: callers pass a small array on their stack.
+func checkInput(op fmt.Stringer, inputs []G.Value, in []operand, ranks ...int) error {
 	if len(inputs) != len(ranks) {
-		return nil, fmt.Errorf("%w: %v got %d inputs; want %d", ErrArity, op, len(inputs), len(ranks))
+		return fmt.Errorf("%w: %v got %d inputs; want %d", ErrArity, op, len(inputs), len(ranks))
 	}
-	out := make([]operand, len(ranks))
 	for i, v := range inputs {
 		o, err := toOperand(v)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v input %d: %s", err, op, i, describe(v))
+			return fmt.Errorf("%w: %v input %d: %s", err, op, i, describe(v))
 		}
 		switch r := ranks[i]; {
 		case r == scalarRank:
 			if len(o.data) != 1 {
-				return nil, fmt.Errorf("%w: %v input %d has shape %v; want a scalar", ErrShape, op, i, o.shape)
+				return fmt.Errorf("%w: %v input %d has shape %v; want a scalar", ErrShape, op, i, o.shape)
 			}
 		case r != anyRank && len(o.shape) != r:
-			return nil, fmt.Errorf("%w: %v input %d has shape %v; want rank %d", ErrShape, op, i, o.shape, r)
+			return fmt.Errorf("%w: %v input %d has shape %v; want rank %d", ErrShape, op, i, o.shape, r)
 		}
-		out[i] = o
+		in[i] = o
 	}
-	return out, nil
+	return nil
 }
 
 // toOperand returns v's float64 elements without copying them, unless v is a
@@ -84,7 +85,8 @@ func toOperand(v G.Value) (operand, error) {
 		if t == nil {
 			return operand{}, ErrDtype
 		}
-		return operand{data: []float64{float64(*t)}, shape: tensor.ScalarShape()}, nil
+		// A view of the scalar itself: F64's underlying type is float64.
+		return operand{data: unsafe.Slice((*float64)(t), 1), shape: tensor.ScalarShape()}, nil
 	}
 	return operand{}, ErrDtype
 }
@@ -107,18 +109,100 @@ func describe(v G.Value) string {
 	return fmt.Sprintf("got %T", v)
 }
 
-// newDense wraps data, which the caller has just allocated, as a tensor.
-func newDense(data []float64, shape ...int) *tensor.Dense {
-	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(data))
+// pureGo supplies the three Op methods that are the same for every op of
+// this package: no pointer return, no extern calls, no input overwritten.
+type pureGo struct{}
+
+func (pureGo) ReturnsPtr() bool     { return false }
+func (pureGo) CallsExtern() bool    { return false }
+func (pureGo) OverwritesInput() int { return -1 }
+
+// outBuf is the reusable output of one op instance. The TapeMachine resets
+// its registers before every run, so it never offers our ops a preallocated
+// output on the next run; instead each op instance keeps the value it
+// returned and overwrites it on its next call. The value returned by Do is
+// therefore valid until the op's next Do: one op instance belongs to one
+// graph node and serves one machine at a time.
+type outBuf struct {
+	t *tensor.Dense
+	f *G.F64
 }
 
-// newLike returns data as a value shaped like o: a *G.F64 for a scalar
-// operand, else a tensor.
-func newLike(o operand, data []float64) G.Value {
-	if len(o.shape) == 0 {
-		return G.NewF64(data[0])
+// matrix returns a float64 tensor of shape (r, c) and its elements, reusing
+// the previous one if it has that shape. The elements are not cleared: the
+// caller overwrites every one of them.
+func (o *outBuf) matrix(r, c int) (*tensor.Dense, []float64) {
+	if o.t != nil {
+		if s := o.t.Shape(); len(s) == 2 && s[0] == r && s[1] == c {
+			return o.t, o.t.Float64s()
+		}
 	}
-	return newDense(data, o.shape...)
+	d := make([]float64, r*c)
+	o.t = tensor.New(tensor.WithShape(r, c), tensor.WithBacking(d))
+	return o.t, d
+}
+
+// like returns a value shaped like s (a *G.F64 for a scalar shape, else a
+// tensor) and its elements, reusing the previous one if it has that shape.
+func (o *outBuf) like(s tensor.Shape) (G.Value, []float64) {
+	if len(s) == 0 {
+		if o.f == nil {
+			o.f = new(G.F64)
+		}
+		return o.f, unsafe.Slice((*float64)(o.f), 1)
+	}
+	if o.t == nil || !o.t.Shape().Eq(s) {
+		o.t = tensor.New(tensor.WithShape(s.Clone()...), tensor.WithBacking(make([]float64, s.TotalSize())))
+	}
+	return o.t, o.t.Float64s()
+}
+
+// scalar returns the reusable *G.F64 output set to v.
+func (o *outBuf) scalar(v float64) *G.F64 {
+	if o.f == nil {
+		o.f = new(G.F64)
+	}
+	*o.f = G.F64(v)
+	return o.f
+}
+
+// dest returns where an op writes an (r, c) matrix output: into p if the VM
+// offered it (UsePreallocDo), else into the op's own buffer (Do).
+func (o *outBuf) dest(op fmt.Stringer, p G.Value, r, c int) (G.Value, []float64, error) {
+	if p == nil {
+		t, d := o.matrix(r, c)
+		return t, d, nil
+	}
+	d, err := preallocated(op, p, tensor.Shape{r, c})
+	return p, d, err
+}
+
+// destLike is dest for an output shaped like s.
+func (o *outBuf) destLike(op fmt.Stringer, p G.Value, s tensor.Shape) (G.Value, []float64, error) {
+	if p == nil {
+		v, d := o.like(s)
+		return v, d, nil
+	}
+	d, err := preallocated(op, p, s)
+	return p, d, err
+}
+
+// preallocated returns the elements of p, a value the VM offers to
+// UsePreallocDo, if it is a contiguous float64 tensor (or, for a scalar
+// shape, a *G.F64) of exactly shape s. Otherwise it returns an error and
+// the VM falls back to Do.
+func preallocated(op fmt.Stringer, p G.Value, s tensor.Shape) ([]float64, error) {
+	switch t := p.(type) {
+	case *tensor.Dense:
+		if t != nil && t.Dtype() == tensor.Float64 && !t.RequiresIterator() && t.Shape().Eq(s) && len(t.Float64s()) >= s.TotalSize() {
+			return t.Float64s()[:s.TotalSize()], nil
+		}
+	case *G.F64:
+		if t != nil && s.TotalSize() == 1 && len(s) == 0 {
+			return unsafe.Slice((*float64)(t), 1), nil
+		}
+	}
+	return nil, fmt.Errorf("%w: %v: preallocated output %s; want float64 of shape %v", ErrShape, op, describe(p), s)
 }
 
 // checkNode checks a builder's argument: non-nil, float64 and, unless rank is

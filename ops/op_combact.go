@@ -30,6 +30,10 @@ var combActIDs atomic.Uint64
 // machine, without rebuilding the graph, and the next run (forward and
 // backward) uses the new rules. They must not be called while a machine runs.
 // A CombAct is not safe for concurrent use.
+//
+// Each node made by Apply owns its output and caches its pre-activations z
+// from the forward pass for its gradient ops, so one graph holding the node
+// may be run by one machine at a time (see the package documentation).
 type CombAct struct {
 	id     uint64 // unique per instance; the node hash is cached, so it stands in for the rules
 	order  int
@@ -38,6 +42,7 @@ type CombAct struct {
 	diffX  bool
 	idx    []int  // r*order indices into X's columns; nil until SetRules
 	active []bool // nil means all rules are active
+	gen    uint64 // bumped by SetRules and SetActive: invalidates the cached z
 }
 
 // NewCombAct returns a CombAct with the given order (columns per rule, at
@@ -93,6 +98,7 @@ func (op *CombAct) SetRules(idx []int) error {
 		}
 	}
 	op.idx = append(op.idx[:0:0], idx...)
+	op.gen++
 	return nil
 }
 
@@ -109,12 +115,14 @@ func (op *CombAct) Rules() []int {
 func (op *CombAct) SetActive(active []bool) error {
 	if active == nil {
 		op.active = nil
+		op.gen++
 		return nil
 	}
 	if len(active) != op.r {
 		return fmt.Errorf("%w: SetActive: got %d flags; want one per rule (%d)", ErrRules, len(active), op.r)
 	}
 	op.active = append(op.active[:0:0], active...)
+	op.gen++
 	return nil
 }
 
@@ -142,40 +150,61 @@ func (op *CombAct) Apply(x, m *G.Node) (*G.Node, error) {
 			return nil, err
 		}
 	}
-	return G.ApplyOp(combActOp{op}, x, m)
+	return G.ApplyOp(&combActOp{c: op}, x, m)
 }
 
 // checkRules checks that the rules are set and fit in X's width d.
 func (op *CombAct) checkRules(d int) error {
 	if op.idx == nil {
-		return fmt.Errorf("%w: %v: no rules set; call SetRules before running", ErrRules, combActOp{op})
+		return fmt.Errorf("%w: %v: no rules set; call SetRules before running", ErrRules, op)
 	}
 	for i, c := range op.idx {
 		if c >= d {
-			return fmt.Errorf("%w: %v: rule %d uses column %d but X has %d columns", ErrIndex, combActOp{op}, i/op.order, c, d)
+			return fmt.Errorf("%w: %v: rule %d uses column %d but X has %d columns", ErrIndex, op, i/op.order, c, d)
 		}
 	}
 	return nil
 }
 
+// String names the CombAct and its parameters.
+func (op *CombAct) String() string {
+	return fmt.Sprintf("combAct#%d{order=%d, rules=%d, %v, diffX=%t}", op.id, op.order, op.r, op.act, op.diffX)
+}
+
 // isActive reports whether rule r is active.
 func (op *CombAct) isActive(r int) bool { return op.active == nil || op.active[r] }
 
-// combActOp is the graph op of a CombAct. It holds the CombAct by pointer, so
-// the compiled program sees rule changes.
-type combActOp struct{ c *CombAct }
+// combActOp is the graph op of one Apply of a CombAct. It holds the CombAct
+// by pointer, so the compiled program sees rule changes, and it owns its
+// output F and the pre-activations z of its last forward pass, which its
+// gradient ops read instead of recomputing them.
+type combActOp struct {
+	pureGo
+	c   *CombAct
+	out outBuf
 
-var _ G.SDOp = combActOp{}
+	// The z cache: valid for the X and M data it was computed from, at the
+	// CombAct generation zGen.
+	z      []float64
+	zGen   uint64
+	zX, zM *float64 // first elements of the X and M it was computed from
+	zB, zD int
+}
 
-func (op combActOp) Arity() int { return 2 }
+var (
+	_ G.SDOp            = (*combActOp)(nil)
+	_ G.UsePreallocDoer = (*combActOp)(nil)
+)
+
+func (op *combActOp) Arity() int { return 2 }
 
 // Type is Matrix a → Matrix a → Matrix a.
-func (op combActOp) Type() hm.Type {
+func (op *combActOp) Type() hm.Type {
 	t := matrixType(hm.TypeVariable('a'))
 	return hm.NewFnType(t, t, t)
 }
 
-func (op combActOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
+func (op *combActOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 	s, err := inputShapes(op, in, matrixRank, matrixRank)
 	if err != nil {
 		return nil, err
@@ -186,45 +215,72 @@ func (op combActOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{s[0][0], op.c.r}, nil
 }
 
-// operands checks (X, M) and the rules against X's width, and returns X, M,
-// B and D.
-func (op combActOp) operands(in []operand) (x, m operand, b, d int, err error) {
-	x, m = in[0], in[1]
+// operands checks (X, M) and the rules against X's width, and returns B and
+// D.
+func (op *combActOp) operands(op2 fmt.Stringer, x, m operand) (b, d int, err error) {
+	if len(x.shape) != 2 || len(m.shape) != 2 {
+		return 0, 0, fmt.Errorf("%w: %v: X has shape %v and M %v; want matrices", ErrShape, op2, x.shape, m.shape)
+	}
 	b, d = x.shape[0], x.shape[1]
 	if m.shape[0] != op.c.order || m.shape[1] != op.c.r {
-		return x, m, 0, 0, fmt.Errorf("%w: %v: M has shape %v; want (%d, %d)", ErrShape, op, m.shape, op.c.order, op.c.r)
+		return 0, 0, fmt.Errorf("%w: %v: M has shape %v; want (%d, %d)", ErrShape, op2, m.shape, op.c.order, op.c.r)
 	}
 	if err := op.c.checkRules(d); err != nil {
-		return x, m, 0, 0, err
+		return 0, 0, err
 	}
-	return x, m, b, d, nil
+	return b, d, nil
 }
 
-func (op combActOp) Do(inputs ...G.Value) (G.Value, error) {
-	in, err := checkInput(op, inputs, matrixRank, matrixRank)
+func (op *combActOp) Do(inputs ...G.Value) (G.Value, error) { return op.do(nil, inputs) }
+
+func (op *combActOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
+	return op.do(prealloc, inputs)
+}
+
+func (op *combActOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) {
+	var in [2]operand
+	if err := checkInput(op, inputs, in[:], matrixRank, matrixRank); err != nil {
+		return nil, err
+	}
+	x, m := in[0], in[1]
+	b, d, err := op.operands(op, x, m)
 	if err != nil {
 		return nil, err
 	}
-	x, m, b, d, err := op.operands(in)
+	out, f, err := op.out.dest(op, prealloc, b, op.c.r)
 	if err != nil {
 		return nil, err
 	}
-	f := make([]float64, b*op.c.r)
-	op.preact(f, x, m, b, d)
-	activate(op.c.act, f, f) // act(0) = 0 for every kind, so inactive rules stay 0
-	return newDense(f, b, op.c.r), nil
+	z := op.preact(x, m, b, d)
+	activate(op.c.act, f, z) // act(0) = 0 for every kind, so inactive rules stay 0
+	return out, nil
 }
 
-// preact sets z[b, r] = Σ_j X[b, idx[r·order+j]] · M[j, r] for the active
-// rules, leaving the inactive ones at 0. z has X's batch size times R.
-func (op combActOp) preact(z []float64, x, m operand, b, d int) {
+// first returns a pointer to o's first element, or nil if it has none.
+func first(o operand) *float64 {
+	if len(o.data) == 0 {
+		return nil
+	}
+	return &o.data[0]
+}
+
+// preact computes z[b, r] = Σ_j X[b, idx[r·order+j]] · M[j, r] for the
+// active rules and 0 for the inactive ones into the op's cache, and returns
+// it.
+func (op *combActOp) preact(x, m operand, b, d int) []float64 {
 	c := op.c
 	o, nr := c.order, c.r
+	if cap(op.z) < b*nr {
+		op.z = make([]float64, b*nr)
+	}
+	z := op.z[:b*nr]
+	op.z = z
 	for i := 0; i < b; i++ {
 		row := x.data[i*d : i*d+d]
 		zr := z[i*nr : i*nr+nr]
 		for r := range zr {
 			if !c.isActive(r) {
+				zr[r] = 0
 				continue
 			}
 			var s float64
@@ -234,40 +290,47 @@ func (op combActOp) preact(z []float64, x, m operand, b, d int) {
 			zr[r] = s
 		}
 	}
+	op.zGen, op.zX, op.zM, op.zB, op.zD = c.gen, first(x), first(m), b, d
+	return z
 }
 
-func (op combActOp) ReturnsPtr() bool     { return false }
-func (op combActOp) CallsExtern() bool    { return false }
-func (op combActOp) OverwritesInput() int { return -1 }
+// cachedZ returns the z of the last forward pass if it was computed from
+// the same X and M tensors (by identity of their data) under the current
+// rules, and otherwise recomputes it. In a machine run the forward pass
+// always precedes the gradient ops, so the cache hits.
+func (op *combActOp) cachedZ(x, m operand, b, d int) []float64 {
+	if op.z != nil && op.zGen == op.c.gen && op.zX == first(x) && op.zM == first(m) && op.zB == b && op.zD == d {
+		return op.z
+	}
+	return op.preact(x, m, b, d)
+}
 
 // WriteHash writes the instance id and the fixed parameters. The rules are
 // left out on purpose: they change between runs, while node hashes are
 // computed once; the id keeps two CombActs from being merged.
-func (op combActOp) WriteHash(h hash.Hash) {
+func (op *combActOp) WriteHash(h hash.Hash) {
 	fmt.Fprintf(h, "ops.combAct{id=%d, order=%d, rules=%d, act=%v, diffX=%t}", op.c.id, op.c.order, op.c.r, op.c.act, op.c.diffX)
 }
-func (op combActOp) Hashcode() uint32 { return hashOf(op.WriteHash) }
-func (op combActOp) String() string {
-	return fmt.Sprintf("combAct#%d{order=%d, rules=%d, %v, diffX=%t}", op.c.id, op.c.order, op.c.r, op.c.act, op.c.diffX)
-}
+func (op *combActOp) Hashcode() uint32 { return hashOf(op.WriteHash) }
+func (op *combActOp) String() string   { return op.c.String() }
 
 // DiffWRT is {diffX, true}: X gets a gradient only if the CombAct was made
 // with diffX.
-func (op combActOp) DiffWRT(n int) []bool { return diffWRT(n, op.c.diffX, true) }
+func (op *combActOp) DiffWRT(n int) []bool { return diffWRT(n, op.c.diffX, true) }
 
 // SymDiff returns {dX, dM}, with dX nil unless diffX.
-func (op combActOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
+func (op *combActOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
 	if len(inputs) != 2 {
 		return nil, fmt.Errorf("%w: %v SymDiff got %d inputs; want 2", ErrArity, op, len(inputs))
 	}
 	x, m := inputs[0], inputs[1]
-	dM, err := G.ApplyOp(combActDiffOp{combActOp: op}, x, m, grad)
+	dM, err := G.ApplyOp(&combActDiffOp{fwd: op}, x, m, grad)
 	if err != nil {
 		return nil, err
 	}
 	var dX *G.Node
 	if op.c.diffX {
-		if dX, err = G.ApplyOp(combActDiffOp{combActOp: op, wrtX: true}, x, m, grad); err != nil {
+		if dX, err = G.ApplyOp(&combActDiffOp{fwd: op, wrtX: true}, x, m, grad); err != nil {
 			return nil, err
 		}
 	}
@@ -275,34 +338,42 @@ func (op combActOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, erro
 }
 
 // combActDiffOp is the gradient of a CombAct with respect to M, or to X if
-// wrtX. Its inputs are (X, M, grad). With dz = grad ⊙ act'(z), z recomputed:
+// wrtX. Its inputs are (X, M, grad). With dz = grad ⊙ act'(z), z cached by
+// the forward op:
 //
 //	dM[j, r]              = Σ_b dz[b, r] · X[b, idx[r·order+j]]
 //	dX[b, idx[r·order+j]] += dz[b, r] · M[j, r]
 //
-// and dz[:, r] = 0 for an inactive rule.
+// and dz[:, r] = 0 for an inactive rule. It owns its output and a dz
+// scratch buffer.
 type combActDiffOp struct {
-	combActOp
+	pureGo
+	fwd  *combActOp
 	wrtX bool
+	out  outBuf
+	dz   []float64
 }
 
-var _ G.SDOp = combActDiffOp{}
+var (
+	_ G.SDOp            = (*combActDiffOp)(nil)
+	_ G.UsePreallocDoer = (*combActDiffOp)(nil)
+)
 
 // DiffWRT is all false: gradient ops are not differentiated again.
-func (op combActDiffOp) DiffWRT(n int) []bool { return diffWRT(n) }
+func (op *combActDiffOp) DiffWRT(n int) []bool { return diffWRT(n) }
 
-func (op combActDiffOp) SymDiff(G.Nodes, *G.Node, *G.Node) (G.Nodes, error) {
+func (op *combActDiffOp) SymDiff(G.Nodes, *G.Node, *G.Node) (G.Nodes, error) {
 	return nil, errSecondOrder(op)
 }
 
-func (op combActDiffOp) Arity() int { return 3 }
+func (op *combActDiffOp) Arity() int { return 3 }
 
-func (op combActDiffOp) Type() hm.Type {
+func (op *combActDiffOp) Type() hm.Type {
 	t := matrixType(hm.TypeVariable('a'))
 	return hm.NewFnType(t, t, t, t)
 }
 
-func (op combActDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
+func (op *combActDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 	s, err := inputShapes(op, in, matrixRank, matrixRank, matrixRank)
 	if err != nil {
 		return nil, err
@@ -313,26 +384,47 @@ func (op combActDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 	return s[1].Clone(), nil
 }
 
-func (op combActDiffOp) Do(inputs ...G.Value) (G.Value, error) {
-	in, err := checkInput(op, inputs, matrixRank, matrixRank, matrixRank)
+func (op *combActDiffOp) Do(inputs ...G.Value) (G.Value, error) { return op.do(nil, inputs) }
+
+func (op *combActDiffOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
+	return op.do(prealloc, inputs)
+}
+
+func (op *combActDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) {
+	var in [3]operand
+	if err := checkInput(op, inputs, in[:], matrixRank, matrixRank, matrixRank); err != nil {
+		return nil, err
+	}
+	x, m, g := in[0], in[1], in[2]
+	b, d, err := op.fwd.operands(op, x, m)
 	if err != nil {
 		return nil, err
 	}
-	x, m, b, d, err := op.operands(in)
-	if err != nil {
-		return nil, err
-	}
-	c := op.c
+	c := op.fwd.c
 	o, nr := c.order, c.r
-	g := in[2]
 	if g.shape[0] != b || g.shape[1] != nr {
 		return nil, fmt.Errorf("%w: %v: grad has shape %v; want (%d, %d)", ErrShape, op, g.shape, b, nr)
 	}
+	var (
+		out G.Value
+		dst []float64
+	)
+	if op.wrtX {
+		out, dst, err = op.out.dest(op, prealloc, b, d)
+	} else {
+		out, dst, err = op.out.dest(op, prealloc, o, nr)
+	}
+	if err != nil {
+		return nil, err
+	}
 
 	// dz = grad ⊙ act'(z), then 0 for the inactive rules (act'(0) may be 1).
-	dz := make([]float64, b*nr)
-	op.preact(dz, x, m, b, d)
-	activateGrad(c.act, dz, dz, g.data)
+	z := op.fwd.cachedZ(x, m, b, d)
+	if cap(op.dz) < b*nr {
+		op.dz = make([]float64, b*nr)
+	}
+	dz := op.dz[:b*nr]
+	activateGrad(c.act, dz, z, g.data)
 	if c.active != nil {
 		for i := 0; i < b; i++ {
 			for r, on := range c.active {
@@ -343,10 +435,10 @@ func (op combActDiffOp) Do(inputs ...G.Value) (G.Value, error) {
 		}
 	}
 
+	clear(dst)
 	if op.wrtX {
-		dx := make([]float64, b*d)
 		for i := 0; i < b; i++ {
-			row := dx[i*d : i*d+d]
+			row := dst[i*d : i*d+d]
 			for r, v := range dz[i*nr : i*nr+nr] {
 				if v == 0 {
 					continue
@@ -356,10 +448,8 @@ func (op combActDiffOp) Do(inputs ...G.Value) (G.Value, error) {
 				}
 			}
 		}
-		return newDense(dx, b, d), nil
+		return out, nil
 	}
-
-	dm := make([]float64, o*nr)
 	for i := 0; i < b; i++ {
 		row := x.data[i*d : i*d+d]
 		for r, v := range dz[i*nr : i*nr+nr] {
@@ -367,21 +457,23 @@ func (op combActDiffOp) Do(inputs ...G.Value) (G.Value, error) {
 				continue
 			}
 			for j, col := range c.idx[r*o : r*o+o] {
-				dm[j*nr+r] += v * row[col]
+				dst[j*nr+r] += v * row[col]
 			}
 		}
 	}
-	return newDense(dm, o, nr), nil
+	return out, nil
 }
 
-func (op combActDiffOp) WriteHash(h hash.Hash) {
-	fmt.Fprintf(h, "ops.combActDiff{id=%d, order=%d, rules=%d, act=%v, wrtX=%t}", op.c.id, op.c.order, op.c.r, op.c.act, op.wrtX)
+func (op *combActDiffOp) WriteHash(h hash.Hash) {
+	c := op.fwd.c
+	fmt.Fprintf(h, "ops.combActDiff{id=%d, order=%d, rules=%d, act=%v, wrtX=%t}", c.id, c.order, c.r, c.act, op.wrtX)
 }
-func (op combActDiffOp) Hashcode() uint32 { return hashOf(op.WriteHash) }
-func (op combActDiffOp) String() string {
+func (op *combActDiffOp) Hashcode() uint32 { return hashOf(op.WriteHash) }
+func (op *combActDiffOp) String() string {
 	wrt := "M"
 	if op.wrtX {
 		wrt = "X"
 	}
-	return fmt.Sprintf("combActDiff#%d{order=%d, rules=%d, %v, wrt %s}", op.c.id, op.c.order, op.c.r, op.c.act, wrt)
+	c := op.fwd.c
+	return fmt.Sprintf("combActDiff#%d{order=%d, rules=%d, %v, wrt %s}", c.id, c.order, c.r, c.act, wrt)
 }

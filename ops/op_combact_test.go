@@ -428,8 +428,8 @@ func TestCombActDoErrors(t *testing.T) {
 	if err := op.SetRules([]int{0, 1, 2, 3}); err != nil {
 		t.Fatalf("SetRules: %v", err)
 	}
-	fwd := combActOp{op}
-	dM := combActDiffOp{combActOp: fwd}
+	fwd := &combActOp{c: op}
+	dM := &combActDiffOp{fwd: fwd}
 	x := dense(make([]float64, 12), 3, 4)
 	m := dense(make([]float64, 4), 2, 2)
 	f32 := tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(2, 2))
@@ -469,9 +469,9 @@ func TestCombActNoMutation(t *testing.T) {
 	x := dense(uniform(rng, 20, -1, 1), 4, 5)
 	m := dense(uniform(rng, 6, -2, 2), 2, 3)
 	g := dense(uniform(rng, 12, -1, 1), 4, 3)
-	noMutation(t, combActOp{op}, x, m)
-	noMutation(t, combActDiffOp{combActOp: combActOp{op}}, x, m, g)
-	noMutation(t, combActDiffOp{combActOp: combActOp{op}, wrtX: true}, x, m, g)
+	noMutation(t, &combActOp{c: op}, x, m)
+	noMutation(t, &combActDiffOp{fwd: &combActOp{c: op}}, x, m, g)
+	noMutation(t, &combActDiffOp{fwd: &combActOp{c: op}, wrtX: true}, x, m, g)
 }
 
 // BenchmarkCombAct times a HorNets-sized CombAct: B=16, D=64+5, R=256,
@@ -552,9 +552,9 @@ func BenchmarkCombAct(b *testing.B) {
 		op     G.Op
 		inputs []G.Value
 	}{
-		{name: "Do/forward", op: combActOp{op}, inputs: []G.Value{x, m}},
-		{name: "Do/dM", op: combActDiffOp{combActOp: combActOp{op}}, inputs: []G.Value{x, m, grad}},
-		{name: "Do/dX", op: combActDiffOp{combActOp: combActOp{op}, wrtX: true}, inputs: []G.Value{x, m, grad}},
+		{name: "Do/forward", op: &combActOp{c: op}, inputs: []G.Value{x, m}},
+		{name: "Do/dM", op: &combActDiffOp{fwd: &combActOp{c: op}}, inputs: []G.Value{x, m, grad}},
+		{name: "Do/dX", op: &combActDiffOp{fwd: &combActOp{c: op}, wrtX: true}, inputs: []G.Value{x, m, grad}},
 	} {
 		b.Run(tt.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -48,12 +48,16 @@ func SoftmaxCrossEntropy(logits, target *G.Node, classWeights []float64) (*G.Nod
 }
 
 // softmaxCEOp is the mean weighted softmax cross-entropy. It is used by
-// pointer because it holds a slice.
+// pointer: it holds a slice and owns its output (see outBuf).
 type softmaxCEOp struct {
-	w []float64 // class weights; nil means all ones
+	w   []float64 // class weights; nil means all ones
+	out outBuf
 }
 
-var _ G.SDOp = (*softmaxCEOp)(nil)
+var (
+	_ G.SDOp            = (*softmaxCEOp)(nil)
+	_ G.UsePreallocDoer = (*softmaxCEOp)(nil)
+)
 
 // weight returns w_c.
 func (op *softmaxCEOp) weight(c int) float64 {
@@ -124,12 +128,18 @@ func logSumExp(x []float64) float64 {
 }
 
 // Do returns the loss as a *G.F64, the value type of Gorgonia's scalars.
-func (op *softmaxCEOp) Do(inputs ...G.Value) (G.Value, error) {
-	in, err := checkInput(op, inputs, matrixRank, matrixRank)
-	if err != nil {
+func (op *softmaxCEOp) Do(inputs ...G.Value) (G.Value, error) { return op.do(nil, inputs) }
+
+func (op *softmaxCEOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
+	return op.do(prealloc, inputs)
+}
+
+func (op *softmaxCEOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) {
+	var in [2]operand
+	if err := checkInput(op, inputs, in[:], matrixRank, matrixRank); err != nil {
 		return nil, err
 	}
-	l, t, b, c, err := op.operands(in)
+	l, t, b, c, err := op.operands(in[:])
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +155,16 @@ func (op *softmaxCEOp) Do(inputs ...G.Value) (G.Value, error) {
 			loss -= tv * op.weight(j) * (lr[j] - lse)
 		}
 	}
-	return G.NewF64(loss / float64(b)), nil
+	loss /= float64(b)
+	if prealloc == nil {
+		return op.out.scalar(loss), nil
+	}
+	d, err := preallocated(op, prealloc, tensor.ScalarShape())
+	if err != nil {
+		return nil, err
+	}
+	d[0] = loss
+	return prealloc, nil
 }
 
 func (op *softmaxCEOp) ReturnsPtr() bool     { return false }
@@ -174,7 +193,7 @@ func (op *softmaxCEOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, e
 	if len(inputs) != 2 {
 		return nil, fmt.Errorf("%w: %v SymDiff got %d inputs; want 2", ErrArity, op, len(inputs))
 	}
-	dl, err := G.ApplyOp(softmaxCEDiffOp{op}, inputs[0], inputs[1], grad)
+	dl, err := G.ApplyOp(&softmaxCEDiffOp{softmaxCEOp: op}, inputs[0], inputs[1], grad)
 	if err != nil {
 		return nil, err
 	}
@@ -186,26 +205,32 @@ func (op *softmaxCEOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, e
 // the loss:
 //
 //	dlogits[b, c] = grad · (1/B) · ( p[b, c] · Σ_c' t[b, c']·w_c' − t[b, c]·w_c )
-type softmaxCEDiffOp struct{ *softmaxCEOp }
+type softmaxCEDiffOp struct {
+	*softmaxCEOp
+	out outBuf // its own output, not the embedded op's
+}
 
-var _ G.SDOp = softmaxCEDiffOp{}
+var (
+	_ G.SDOp            = (*softmaxCEDiffOp)(nil)
+	_ G.UsePreallocDoer = (*softmaxCEDiffOp)(nil)
+)
 
 // DiffWRT is all false: gradient ops are not differentiated again.
-func (op softmaxCEDiffOp) DiffWRT(n int) []bool { return diffWRT(n) }
+func (op *softmaxCEDiffOp) DiffWRT(n int) []bool { return diffWRT(n) }
 
-func (op softmaxCEDiffOp) SymDiff(G.Nodes, *G.Node, *G.Node) (G.Nodes, error) {
+func (op *softmaxCEDiffOp) SymDiff(G.Nodes, *G.Node, *G.Node) (G.Nodes, error) {
 	return nil, errSecondOrder(op)
 }
 
-func (op softmaxCEDiffOp) Arity() int { return 3 }
+func (op *softmaxCEDiffOp) Arity() int { return 3 }
 
-func (op softmaxCEDiffOp) Type() hm.Type {
+func (op *softmaxCEDiffOp) Type() hm.Type {
 	a := hm.TypeVariable('a')
 	t := matrixType(a)
 	return hm.NewFnType(t, t, a, t)
 }
 
-func (op softmaxCEDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
+func (op *softmaxCEDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 	s, err := inputShapes(op, in, matrixRank, matrixRank, scalarRank)
 	if err != nil {
 		return nil, err
@@ -213,17 +238,26 @@ func (op softmaxCEDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 	return s[0].Clone(), nil
 }
 
-func (op softmaxCEDiffOp) Do(inputs ...G.Value) (G.Value, error) {
-	in, err := checkInput(op, inputs, matrixRank, matrixRank, scalarRank)
-	if err != nil {
+func (op *softmaxCEDiffOp) Do(inputs ...G.Value) (G.Value, error) { return op.do(nil, inputs) }
+
+func (op *softmaxCEDiffOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
+	return op.do(prealloc, inputs)
+}
+
+func (op *softmaxCEDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) {
+	var in [3]operand
+	if err := checkInput(op, inputs, in[:], matrixRank, matrixRank, scalarRank); err != nil {
 		return nil, err
 	}
-	l, t, b, c, err := op.operands(in)
+	l, t, b, c, err := op.operands(in[:2])
 	if err != nil {
 		return nil, err
 	}
 	scale := in[2].data[0] / float64(b)
-	dl := make([]float64, b*c)
+	out, dl, err := op.out.dest(op, prealloc, b, c)
+	if err != nil {
+		return nil, err
+	}
 	for i := 0; i < b; i++ {
 		lr := l.data[i*c : i*c+c]
 		tr := t.data[i*c : i*c+c]
@@ -237,13 +271,13 @@ func (op softmaxCEDiffOp) Do(inputs ...G.Value) (G.Value, error) {
 			dr[j] = scale * (math.Exp(v-lse)*tw - tr[j]*op.weight(j))
 		}
 	}
-	return newDense(dl, b, c), nil
+	return out, nil
 }
 
-func (op softmaxCEDiffOp) WriteHash(h hash.Hash) {
+func (op *softmaxCEDiffOp) WriteHash(h hash.Hash) {
 	fmt.Fprintf(h, "ops.softmaxCEDiff{w=%v}", op.weightsString())
 }
-func (op softmaxCEDiffOp) Hashcode() uint32 { return hashOf(op.WriteHash) }
-func (op softmaxCEDiffOp) String() string {
+func (op *softmaxCEDiffOp) Hashcode() uint32 { return hashOf(op.WriteHash) }
+func (op *softmaxCEDiffOp) String() string {
 	return fmt.Sprintf("softmaxCEDiff{w=%v}", op.weightsString())
 }

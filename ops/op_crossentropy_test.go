@@ -173,8 +173,8 @@ func TestSoftmaxCrossEntropyDoErrors(t *testing.T) {
 		{name: "shape mismatch", op: &softmaxCEOp{}, inputs: []G.Value{l, dense([]float64{1, 0}, 1, 2)}, wantErr: ErrShape},
 		{name: "empty batch", op: &softmaxCEOp{}, inputs: []G.Value{dense(nil, 0, 2), dense(nil, 0, 2)}, wantErr: ErrShape},
 		{name: "float32 target", op: &softmaxCEOp{}, inputs: []G.Value{l, tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(2, 2))}, wantErr: ErrDtype},
-		{name: "diff/weights for 3 classes", op: softmaxCEDiffOp{three}, inputs: []G.Value{l, y, G.NewF64(1)}, wantErr: ErrShape},
-		{name: "diff/grad not scalar", op: softmaxCEDiffOp{&softmaxCEOp{}}, inputs: []G.Value{l, y, l}, wantErr: ErrShape},
+		{name: "diff/weights for 3 classes", op: &softmaxCEDiffOp{softmaxCEOp: three}, inputs: []G.Value{l, y, G.NewF64(1)}, wantErr: ErrShape},
+		{name: "diff/grad not scalar", op: &softmaxCEDiffOp{softmaxCEOp: &softmaxCEOp{}}, inputs: []G.Value{l, y, l}, wantErr: ErrShape},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, err := tt.op.Do(tt.inputs...); !errors.Is(err, tt.wantErr) {
@@ -222,5 +222,5 @@ func TestSoftmaxCrossEntropyNoMutation(t *testing.T) {
 	y := dense(oneHot(rng, 4, 3), 4, 3)
 	op := &softmaxCEOp{w: []float64{1, 2, 0.5}}
 	noMutation(t, op, l, y)
-	noMutation(t, softmaxCEDiffOp{op}, l, y, G.NewF64(0.7))
+	noMutation(t, &softmaxCEDiffOp{softmaxCEOp: op}, l, y, G.NewF64(0.7))
 }

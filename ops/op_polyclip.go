@@ -26,7 +26,7 @@ func Activate(x *G.Node, f activations.Func) (*G.Node, error) {
 	if _, err := checkNode("Activate", "x", x, anyRank); err != nil {
 		return nil, err
 	}
-	return G.ApplyOp(activateOp{f: f}, x)
+	return G.ApplyOp(&activateOp{f: f}, x)
 }
 
 // PolyClip returns clip(x^(2k+1), -1, 1) element-wise. It is shorthand for
@@ -46,20 +46,28 @@ func checkFunc(op string, f activations.Func) error {
 	return nil
 }
 
-// activateOp is y = f(x) element-wise.
-type activateOp struct{ f activations.Func }
+// activateOp is y = f(x) element-wise. It is used by pointer: it owns its
+// output (see outBuf).
+type activateOp struct {
+	pureGo
+	f   activations.Func
+	out outBuf
+}
 
-var _ G.SDOp = activateOp{}
+var (
+	_ G.SDOp            = (*activateOp)(nil)
+	_ G.UsePreallocDoer = (*activateOp)(nil)
+)
 
-func (op activateOp) Arity() int { return 1 }
+func (op *activateOp) Arity() int { return 1 }
 
 // Type is a → a: any tensor or scalar to the same.
-func (op activateOp) Type() hm.Type {
+func (op *activateOp) Type() hm.Type {
 	a := hm.TypeVariable('a')
 	return hm.NewFnType(a, a)
 }
 
-func (op activateOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
+func (op *activateOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 	s, err := inputShapes(op, in, anyRank)
 	if err != nil {
 		return nil, err
@@ -67,31 +75,37 @@ func (op activateOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 	return s[0].Clone(), nil
 }
 
-func (op activateOp) Do(inputs ...G.Value) (G.Value, error) {
-	in, err := checkInput(op, inputs, anyRank)
-	if err != nil {
+func (op *activateOp) Do(inputs ...G.Value) (G.Value, error) { return op.do(nil, inputs) }
+
+func (op *activateOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
+	return op.do(prealloc, inputs)
+}
+
+func (op *activateOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) {
+	var in [1]operand
+	if err := checkInput(op, inputs, in[:], anyRank); err != nil {
 		return nil, err
 	}
 	x := in[0]
-	y := make([]float64, len(x.data))
+	out, y, err := op.out.destLike(op, prealloc, x.shape)
+	if err != nil {
+		return nil, err
+	}
 	activate(op.f, y, x.data)
-	return newLike(x, y), nil
+	return out, nil
 }
 
-func (op activateOp) ReturnsPtr() bool      { return false }
-func (op activateOp) CallsExtern() bool     { return false }
-func (op activateOp) OverwritesInput() int  { return -1 }
-func (op activateOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "ops.activate{%v}", op.f) }
-func (op activateOp) Hashcode() uint32      { return hashOf(op.WriteHash) }
-func (op activateOp) String() string        { return fmt.Sprintf("activate{%v}", op.f) }
+func (op *activateOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "ops.activate{%v}", op.f) }
+func (op *activateOp) Hashcode() uint32      { return hashOf(op.WriteHash) }
+func (op *activateOp) String() string        { return fmt.Sprintf("activate{%v}", op.f) }
 
-func (op activateOp) DiffWRT(n int) []bool { return diffWRT(n, true) }
+func (op *activateOp) DiffWRT(n int) []bool { return diffWRT(n, true) }
 
-func (op activateOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
+func (op *activateOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
 	if len(inputs) != 1 {
 		return nil, fmt.Errorf("%w: %v SymDiff got %d inputs; want 1", ErrArity, op, len(inputs))
 	}
-	dx, err := G.ApplyOp(activateDiffOp{op}, inputs[0], grad)
+	dx, err := G.ApplyOp(&activateDiffOp{f: op.f}, inputs[0], grad)
 	if err != nil {
 		return nil, err
 	}
@@ -99,25 +113,32 @@ func (op activateOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, err
 }
 
 // activateDiffOp is dx = grad ⊙ f'(x). Its inputs are (x, grad).
-type activateDiffOp struct{ activateOp }
+type activateDiffOp struct {
+	pureGo
+	f   activations.Func
+	out outBuf
+}
 
-var _ G.SDOp = activateDiffOp{}
+var (
+	_ G.SDOp            = (*activateDiffOp)(nil)
+	_ G.UsePreallocDoer = (*activateDiffOp)(nil)
+)
 
 // DiffWRT is all false: gradient ops are not differentiated again.
-func (op activateDiffOp) DiffWRT(n int) []bool { return diffWRT(n) }
+func (op *activateDiffOp) DiffWRT(n int) []bool { return diffWRT(n) }
 
-func (op activateDiffOp) SymDiff(G.Nodes, *G.Node, *G.Node) (G.Nodes, error) {
+func (op *activateDiffOp) SymDiff(G.Nodes, *G.Node, *G.Node) (G.Nodes, error) {
 	return nil, errSecondOrder(op)
 }
 
-func (op activateDiffOp) Arity() int { return 2 }
+func (op *activateDiffOp) Arity() int { return 2 }
 
-func (op activateDiffOp) Type() hm.Type {
+func (op *activateDiffOp) Type() hm.Type {
 	a := hm.TypeVariable('a')
 	return hm.NewFnType(a, a, a)
 }
 
-func (op activateDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
+func (op *activateDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 	s, err := inputShapes(op, in, anyRank, anyRank)
 	if err != nil {
 		return nil, err
@@ -128,20 +149,29 @@ func (op activateDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) {
 	return s[0].Clone(), nil
 }
 
-func (op activateDiffOp) Do(inputs ...G.Value) (G.Value, error) {
-	in, err := checkInput(op, inputs, anyRank, anyRank)
-	if err != nil {
+func (op *activateDiffOp) Do(inputs ...G.Value) (G.Value, error) { return op.do(nil, inputs) }
+
+func (op *activateDiffOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
+	return op.do(prealloc, inputs)
+}
+
+func (op *activateDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) {
+	var in [2]operand
+	if err := checkInput(op, inputs, in[:], anyRank, anyRank); err != nil {
 		return nil, err
 	}
 	x, g := in[0], in[1]
 	if len(x.data) != len(g.data) {
 		return nil, fmt.Errorf("%w: %v: x has shape %v but grad has %v", ErrShape, op, x.shape, g.shape)
 	}
-	dx := make([]float64, len(x.data))
+	out, dx, err := op.out.destLike(op, prealloc, x.shape)
+	if err != nil {
+		return nil, err
+	}
 	activateGrad(op.f, dx, x.data, g.data)
-	return newLike(x, dx), nil
+	return out, nil
 }
 
-func (op activateDiffOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "ops.activateDiff{%v}", op.f) }
-func (op activateDiffOp) Hashcode() uint32      { return hashOf(op.WriteHash) }
-func (op activateDiffOp) String() string        { return fmt.Sprintf("activateDiff{%v}", op.f) }
+func (op *activateDiffOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "ops.activateDiff{%v}", op.f) }
+func (op *activateDiffOp) Hashcode() uint32      { return hashOf(op.WriteHash) }
+func (op *activateDiffOp) String() string        { return fmt.Sprintf("activateDiff{%v}", op.f) }

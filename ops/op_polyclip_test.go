@@ -218,11 +218,11 @@ func TestActivateDoErrors(t *testing.T) {
 		inputs  []G.Value
 		wantErr error
 	}{
-		{name: "no inputs", op: activateOp{polyClip1}, wantErr: ErrArity},
-		{name: "two inputs", op: activateOp{polyClip1}, inputs: []G.Value{dense([]float64{1}, 1), dense([]float64{1}, 1)}, wantErr: ErrArity},
-		{name: "float32", op: activateOp{polyClip1}, inputs: []G.Value{f32}, wantErr: ErrDtype},
-		{name: "nil value", op: activateOp{polyClip1}, inputs: []G.Value{nil}, wantErr: ErrDtype},
-		{name: "diff/shape mismatch", op: activateDiffOp{activateOp{polyClip1}}, inputs: []G.Value{dense([]float64{1, 2}, 2), dense([]float64{1}, 1)}, wantErr: ErrShape},
+		{name: "no inputs", op: &activateOp{f: polyClip1}, wantErr: ErrArity},
+		{name: "two inputs", op: &activateOp{f: polyClip1}, inputs: []G.Value{dense([]float64{1}, 1), dense([]float64{1}, 1)}, wantErr: ErrArity},
+		{name: "float32", op: &activateOp{f: polyClip1}, inputs: []G.Value{f32}, wantErr: ErrDtype},
+		{name: "nil value", op: &activateOp{f: polyClip1}, inputs: []G.Value{nil}, wantErr: ErrDtype},
+		{name: "diff/shape mismatch", op: &activateDiffOp{f: polyClip1}, inputs: []G.Value{dense([]float64{1, 2}, 2), dense([]float64{1}, 1)}, wantErr: ErrShape},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tt.op.Do(tt.inputs...)
@@ -239,8 +239,8 @@ func TestActivateNoMutation(t *testing.T) {
 	x := dense(uniform(rng, 12, -2, 2), 3, 4)
 	g := dense(uniform(rng, 12, -1, 1), 3, 4)
 	for _, f := range []activations.Func{polyClip1, relu} {
-		noMutation(t, activateOp{f}, x)
-		noMutation(t, activateDiffOp{activateOp{f}}, x, g)
+		noMutation(t, &activateOp{f: f}, x)
+		noMutation(t, &activateDiffOp{f: f}, x, g)
 	}
 }
 
@@ -262,7 +262,7 @@ func BenchmarkPolyClip(b *testing.B) {
 	})
 
 	b.Run("Do", func(b *testing.B) {
-		op := activateOp{polyClip1}
+		op := &activateOp{f: polyClip1}
 		b.ReportAllocs()
 		for b.Loop() {
 			if _, err := op.Do(xv); err != nil {

@@ -111,7 +111,7 @@ func TestRowL2NormalizeErrors(t *testing.T) {
 
 func TestRowL2NormalizeDoErrors(t *testing.T) {
 	t.Parallel()
-	op := rowNormOp{eps: 1e-12}
+	op := &rowNormOp{eps: 1e-12}
 	x := dense([]float64{1, 2, 3, 4}, 2, 2)
 	for _, tt := range []struct {
 		name    string
@@ -122,7 +122,7 @@ func TestRowL2NormalizeDoErrors(t *testing.T) {
 		{name: "arity", op: op, inputs: []G.Value{x, x}, wantErr: ErrArity},
 		{name: "vector", op: op, inputs: []G.Value{dense([]float64{1, 2}, 2)}, wantErr: ErrShape},
 		{name: "float32", op: op, inputs: []G.Value{tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(2, 2))}, wantErr: ErrDtype},
-		{name: "diff/grad shape", op: rowNormDiffOp{op}, inputs: []G.Value{x, dense([]float64{1, 2}, 1, 2)}, wantErr: ErrShape},
+		{name: "diff/grad shape", op: &rowNormDiffOp{eps: op.eps}, inputs: []G.Value{x, dense([]float64{1, 2}, 1, 2)}, wantErr: ErrShape},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, err := tt.op.Do(tt.inputs...); !errors.Is(err, tt.wantErr) {
@@ -154,7 +154,7 @@ func TestRowL2NormalizeNoMutation(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	x := dense(uniform(rng, 12, -1, 1), 3, 4)
 	g := dense(uniform(rng, 12, -1, 1), 3, 4)
-	op := rowNormOp{eps: 1e-12}
+	op := &rowNormOp{eps: 1e-12}
 	noMutation(t, op, x)
-	noMutation(t, rowNormDiffOp{op}, x, g)
+	noMutation(t, &rowNormDiffOp{eps: op.eps}, x, g)
 }
