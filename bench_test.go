@@ -119,7 +119,7 @@ func benchmarkEpoch(b *testing.B, ds *data.Dataset, cfg model.Config, batch int)
 	if err != nil {
 		b.Fatal(err)
 	}
-	solver := G.NewAdamSolver(G.WithLearnRate(0.05))
+	solver := train.NewAdam(0.05)
 	steps := ds.Rows / batch
 	b.ReportAllocs()
 	b.ResetTimer()

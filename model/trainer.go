@@ -27,6 +27,7 @@ type Trainer struct {
 	classWeights []float64
 	cat          *catGraph
 	lin          *linGraph
+	vgs          [2][]G.ValueGrad // each route's parameters, built once
 	active       []bool
 }
 
@@ -143,7 +144,7 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 				return route, 0, err
 			}
 		}
-		mask := cg.mask.Data().([]float64)
+		mask := cg.mask.Float64s()
 		p := n.cfg.dropProbability()
 		for i := range mask {
 			if p > 0 && rng.Float64() < p {
@@ -158,10 +159,10 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 		if err != nil {
 			return route, 0, err
 		}
-		n.standardize(lg.x.Data().([]float64), x)
+		n.standardize(lg.x.Float64s(), x)
 		yT, vm, loss = lg.y, lg.vm, lg.loss
 	}
-	oneHot(yT.Data().([]float64), y, n.classes)
+	oneHot(yT.Float64s(), y, n.classes)
 	vm.Reset()
 	if err := vm.RunAll(); err != nil {
 		return route, 0, fmt.Errorf("model: %s training step: %w", route, err)
@@ -176,26 +177,37 @@ func (t *Trainer) ValueGrads(r Route) ([]G.ValueGrad, error) {
 	if err := t.ok(); err != nil {
 		return nil, err
 	}
-	if r == Categorical {
-		cg, err := t.catGraph()
-		if err != nil {
-			return nil, err
+	if r != Categorical && r != Continuous {
+		return nil, fmt.Errorf("%w: route %d", ErrConfig, r)
+	}
+	if t.vgs[r] == nil {
+		var params G.Nodes
+		if r == Categorical {
+			cg, err := t.catGraph()
+			if err != nil {
+				return nil, err
+			}
+			params = cg.params
+		} else {
+			lg, err := t.linGraph()
+			if err != nil {
+				return nil, err
+			}
+			params = lg.params
 		}
-		return G.NodesToValueGrads(cg.params), nil
+		t.vgs[r] = G.NodesToValueGrads(params)
 	}
-	lg, err := t.linGraph()
-	if err != nil {
-		return nil, err
-	}
-	return G.NodesToValueGrads(lg.params), nil
+	return t.vgs[r], nil
 }
 
 func scalar(node *G.Node) float64 {
-	switch v := node.Value().Data().(type) {
-	case float64:
-		return v
-	case []float64:
-		return v[0]
+	switch v := node.Value().(type) {
+	case *G.F64:
+		return float64(*v)
+	case *tensor.Dense:
+		if f := v.Float64s(); len(f) > 0 {
+			return f[0]
+		}
 	}
 	return math.NaN()
 }

@@ -147,7 +147,7 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 	}).Info("training")
 
 	l := &Loop{cfg: cfg, log: log, trainer: tr, train: trainSet, val: valSet, rng: rng,
-		solvers: [2]solver{newSolver(cfg.LearningRate), newSolver(cfg.ContinuousRate())},
+		solvers: [2]*Adam{NewAdam(cfg.LearningRate), NewAdam(cfg.ContinuousRate())},
 		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1)}}
 	l.hooks = append(l.hooks, &earlyStopping{})
 	if !cfg.NoRefresh {

@@ -32,7 +32,7 @@ type Loop struct {
 	train   *data.Dataset
 	val     *data.Dataset // nil without a validation split
 	rng     *rand.Rand
-	solvers [2]solver
+	solvers [2]*Adam
 	hooks   []Hook
 	res     *Result
 

@@ -30,4 +30,3 @@ func (s Status) String() string {
 	}
 	return "unknown"
 }
-
