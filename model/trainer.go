@@ -144,15 +144,7 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 				return route, 0, err
 			}
 		}
-		mask := cg.mask.Float64s()
-		p := n.cfg.dropProbability()
-		for i := range mask {
-			if p > 0 && rng.Float64() < p {
-				mask[i] = 0
-			} else {
-				mask[i] = 1 / (1 - p)
-			}
-		}
+		dropoutMask(cg.mask.Float64s(), n.cfg.dropProbability(), rng)
 		yT, vm, loss = cg.y, cg.vm, cg.loss
 	} else {
 		lg, err := t.linGraph()
@@ -169,6 +161,26 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 	}
 	n.trained[route]++
 	return route, scalar(loss), nil
+}
+
+// dropoutMask fills mask with inverted-dropout factors: 0 with probability
+// p, else 1/(1−p). Each 64-bit draw decides four entries, 16 bits each, so
+// p is applied to within 2⁻¹⁶.
+func dropoutMask(mask []float64, p float64, rng *rand.Rand) {
+	keep := 1 / (1 - p)
+	threshold := uint64(math.Round(p * (1 << 16)))
+	var bits uint64
+	for i := range mask {
+		if i%4 == 0 {
+			bits = rng.Uint64()
+		}
+		if bits&0xffff < threshold {
+			mask[i] = 0
+		} else {
+			mask[i] = keep
+		}
+		bits >>= 16
+	}
 }
 
 // ValueGrads returns the parameters of a route with their gradients, in a
