@@ -4,10 +4,14 @@ package activations
 
 import "math"
 
-// Softmax writes softmax(z) into dst (len(dst) == len(z) > 0), stably:
+// Softmax writes softmax(z) into dst[:len(z)], stably; dst may be z:
 //
 //	dst[i] = exp(z[i] − max z) / Σ_j exp(z[j] − max z)
 func Softmax(dst, z []float64) {
+	if len(z) == 0 {
+		return
+	}
+	dst = dst[:len(z)]
 	m := z[0]
 	for _, v := range z {
 		m = max(m, v)

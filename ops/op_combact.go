@@ -252,7 +252,7 @@ func (op *combActOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) {
 		return nil, err
 	}
 	z := op.preact(x, m, b, d)
-	activate(op.c.act, f, z) // act(0) = 0 for every kind, so inactive rules stay 0
+	op.c.act.ApplyAll(f, z) // act(0) = 0 for every kind, so inactive rules stay 0
 	return out, nil
 }
 
@@ -424,7 +424,7 @@ func (op *combActDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error)
 		op.dz = make([]float64, b*nr)
 	}
 	dz := op.dz[:b*nr]
-	activateGrad(c.act, dz, z, g.data)
+	c.act.GradAll(dz, z, g.data)
 	if c.active != nil {
 		for i := 0; i < b; i++ {
 			for r, on := range c.active {

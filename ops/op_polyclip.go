@@ -91,7 +91,7 @@ func (op *activateOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	activate(op.f, y, x.data)
+	op.f.ApplyAll(y, x.data)
 	return out, nil
 }
 
@@ -168,7 +168,7 @@ func (op *activateDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error
 	if err != nil {
 		return nil, err
 	}
-	activateGrad(op.f, dx, x.data, g.data)
+	op.f.GradAll(dx, x.data, g.data)
 	return out, nil
 }
 

@@ -257,7 +257,7 @@ func BenchmarkPolyClip(b *testing.B) {
 		x := xv.Float64s()
 		b.ReportAllocs()
 		for b.Loop() {
-			activate(polyClip1, y, x)
+			polyClip1.ApplyAll(y, x)
 		}
 	})
 

@@ -5,11 +5,12 @@ package ops
 import (
 	"fmt"
 	"hash"
-	"math"
 
 	"github.com/chewxy/hm"
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"github.com/hornets-go/hornets/activations"
 )
 
 // SoftmaxRows returns the row-wise softmax of a float64 matrix x [B×C]:
@@ -124,37 +125,11 @@ func (op *softmaxRowsOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error)
 			for j, v := range xr {
 				yr[j] = v * mr[j]
 			}
-			xr = yr // softmaxRow may work in place
+			xr = yr // Softmax may work in place
 		}
-		softmaxRow(yr, xr)
+		activations.Softmax(yr, xr)
 	}
 	return out, nil
-}
-
-// softmaxRow sets y = softmax(x) for one row, subtracting the row's own max,
-// and returns log Σ exp(x − max) + max, the row's log-sum-exp. y may be x.
-func softmaxRow(y, x []float64) float64 {
-	if len(x) == 0 {
-		return math.Inf(-1)
-	}
-	y = y[:len(x)]
-	mx := x[0]
-	for _, v := range x[1:] {
-		if v > mx {
-			mx = v
-		}
-	}
-	var s float64
-	for j, v := range x {
-		e := math.Exp(v - mx)
-		y[j] = e
-		s += e
-	}
-	inv := 1 / s
-	for j := range y {
-		y[j] *= inv
-	}
-	return mx + math.Log(s)
 }
 
 func (op *softmaxRowsOp) ReturnsPtr() bool     { return false }

@@ -10,6 +10,8 @@ import (
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"github.com/hornets-go/hornets/activations"
 )
 
 func TestSoftmaxRowsForward(t *testing.T) {
@@ -132,7 +134,7 @@ func TestMaskedSoftmaxRowsForward(t *testing.T) {
 	}
 	got := runForward(t, y)
 	want := make([]float64, 6)
-	softmaxRow(want[:3], []float64{2, 0, 1.5})
+	activations.Softmax(want[:3], []float64{2, 0, 1.5})
 	want[3], want[4], want[5] = 1.0/3, 1.0/3, 1.0/3
 	if i, ok := allNear(got, want, 1e-15); !ok {
 		t.Errorf("element %d:\ngot  %v\nwant %v", i, got, want)

@@ -67,7 +67,7 @@ func TestTrain(t *testing.T) {
 			[]string{"3 epochs"},
 			[]string{"epoch=2 ", "epoch=3 ", "level=debug msg=\"rule tuple\""}},
 		{"quiet", []string{"--epochs", "3", "--quiet"}, []string{"3 epochs"}, []string{""}},
-		{"validation split and early stopping", []string{"--epochs", "40", "--val-fraction", "0.25", "--patience", "2", "--lr", "0.5"},
+		{"validation split and early stopping", []string{"--epochs", "300", "--val-fraction", "0.25", "--patience", "1", "--lr", "0.5"},
 			[]string{"early stopped"}, []string{"val_rows=16"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

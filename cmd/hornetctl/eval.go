@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hornets-go/hornets/activations"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
@@ -160,12 +161,7 @@ func writeEvalText(w io.Writer, r *evalReport) error {
 func argmaxRows(proba []float64, classes int) []int {
 	out := make([]int, len(proba)/classes)
 	for i := range out {
-		p := proba[i*classes : (i+1)*classes]
-		for c := range p {
-			if p[c] > p[out[i]] {
-				out[i] = c
-			}
-		}
+		out[i] = activations.Argmax(proba[i*classes : (i+1)*classes])
 	}
 	return out
 }
