@@ -74,4 +74,35 @@ func TestRunError(t *testing.T) {
 			}
 		})
 	}
+
+	// The TapeMachine case: a rule index beyond X's width is found when the
+	// op runs, and the machine hides the sentinel behind its own type.
+	t.Run("tape machine", func(t *testing.T) {
+		comb, err := NewCombAct(2, 3, polyClip1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := G.NewGraph()
+		x := input(g, "X", make([]float64, 2*4), 2, 4)
+		m := input(g, "M", make([]float64, 2*3), 2, 3)
+		f, err := comb.Apply(x, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := comb.SetRules([]int{0, 1, 2, 3, 1, 9}); err != nil { // 9 >= D = 4
+			t.Fatal(err)
+		}
+		vm := G.NewTapeMachine(g)
+		defer vm.Close()
+		runErr := vm.RunAll()
+		if runErr == nil {
+			t.Fatalf("RunAll with rule index 9 of 4 columns gave no error (output %v)", f.Value())
+		}
+		if errors.Is(runErr, ErrIndex) {
+			t.Logf("the machine's error already unwraps to ErrIndex: %v", runErr)
+		}
+		if !errors.Is(RunError(runErr), ErrIndex) {
+			t.Errorf("errors.Is(RunError(err), ErrIndex) is false for %v (%T)", runErr, runErr)
+		}
+	})
 }
