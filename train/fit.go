@@ -65,9 +65,10 @@ type Result struct {
 
 // Fit trains a HorNets network on ds: setup (the network, its trainer and
 // one Adam per route), then a loop of epochs, each followed by the hooks.
-// The context cancels training between batches; the best model so far is
-// then returned with Status Canceled and a nil error. The same configs and
-// data give the same model bit for bit.
+// The context cancels training between batches: the best model so far is
+// then returned with Status Canceled and a nil error, or, if no epoch had
+// ended, with an error wrapping ctx.Err(). The same configs and data give
+// the same model bit for bit.
 func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Result, error) {
 	l, err := newLoop(ds, mcfg, cfg, opts)
 	if err != nil {
