@@ -67,12 +67,16 @@ func (c *Classifier) Fit(ctx context.Context, t *data.Table) error {
 	if err != nil {
 		return err
 	}
+	name := t.Name
+	if name == "" {
+		name = "table"
+	}
 	res, err := train.Fit(ctx, ds, c.Model, c.Train, &train.Options{Log: c.Log})
 	if err != nil {
-		return fmt.Errorf("hornets: fitting %s: %w", t.Name, err)
+		return fmt.Errorf("hornets: fitting %s: %w", name, err)
 	}
 	if res.Status == train.Canceled {
-		return fmt.Errorf("hornets: fitting %s: %w", t.Name, context.Cause(ctx))
+		return fmt.Errorf("hornets: fitting %s: %w", name, context.Cause(ctx))
 	}
 	c.fitted = &train.Bundle{Network: res.Network, Encoder: enc, Train: c.Train.Resolved(), Classes: enc.Classes}
 	return nil
