@@ -1,0 +1,269 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package hornets
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/sirupsen/logrus"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// Classifier is a HorNets classifier of tables: it fits an encoder and a
+// network on a labelled table, predicts class names and probabilities for
+// new tables, lists the rules it learnt, and saves itself to a model file
+// that hornetctl also reads.
+//
+// Set the exported fields before Fit; their zero values are the defaults.
+// Fit and Load replace the fitted model. After that, the prediction
+// methods only read the classifier and are safe for concurrent use; Fit
+// must not run concurrently with them.
+type Classifier struct {
+	// Model configures the network; the zero value is the default.
+	Model model.Config
+	// Train configures training (seed, epochs, early stopping, ...); the
+	// zero value is the default.
+	Train train.Config
+	// Encoding says how Fit encodes the training table: the label column
+	// (default: the last one) and numeric columns to treat as categorical.
+	Encoding data.EncoderOptions
+	// Log receives the training log and the data warnings of prediction
+	// (unseen categories, level Warn); nil discards.
+	Log logrus.FieldLogger
+
+	fitted *train.Bundle // nil until Fit or Load succeeds
+}
+
+// Rule is a rule of the network together with the name of its class.
+type Rule struct {
+	model.Rule
+	// Label is the class the rule votes for, Classes()[Rule.Class].
+	Label string
+}
+
+// Fit fits the encoder on t, then trains the network on the encoded
+// table, replacing any earlier fit. If ctx is cancelled during training,
+// Fit returns an error wrapping ctx.Err() and the classifier keeps its
+// earlier state. Data errors are *data.ParseError values naming the table,
+// line and column.
+func (c *Classifier) Fit(ctx context.Context, t *data.Table) error {
+	if c == nil {
+		return errors.New("hornets: Fit on a nil *Classifier")
+	}
+	if t == nil {
+		return errors.New("hornets: Fit on a nil table")
+	}
+	enc, err := data.FitEncoder(t, c.Encoding)
+	if err != nil {
+		return err
+	}
+	ds, _, err := enc.Transform(t) // the encoder has seen every category: no warnings
+	if err != nil {
+		return err
+	}
+	name := t.Name
+	if name == "" {
+		name = "table"
+	}
+	res, err := train.Fit(ctx, ds, c.Model, c.Train, &train.Options{Log: c.Log})
+	if err != nil {
+		return fmt.Errorf("hornets: fitting %s: %w", name, err)
+	}
+	if res.Status == train.Canceled {
+		return fmt.Errorf("hornets: fitting %s: %w", name, context.Cause(ctx))
+	}
+	c.fitted = &train.Bundle{Network: res.Network, Encoder: enc, Train: c.Train.Resolved(), Classes: enc.Classes}
+	return nil
+}
+
+// FitCSV reads the CSV file at path (plain or gzip) and calls Fit.
+func (c *Classifier) FitCSV(ctx context.Context, path string) error {
+	if c == nil {
+		return errors.New("hornets: FitCSV on a nil *Classifier")
+	}
+	t, err := data.ReadCSVFile(path)
+	if err != nil {
+		return err
+	}
+	return c.Fit(ctx, t)
+}
+
+// model returns the fitted bundle, or ErrNotFitted.
+func (c *Classifier) model() (*train.Bundle, error) {
+	if c == nil || c.fitted == nil {
+		return nil, ErrNotFitted
+	}
+	return c.fitted, nil
+}
+
+// encode encodes t for the fitted model, as hornetctl does: columns are
+// found by name in any order, extra columns are ignored, and the label
+// column is required if labelled and ignored otherwise.
+func (c *Classifier) encode(t *data.Table, labelled bool) (*train.Bundle, *data.Dataset, []data.Warning, error) {
+	b, err := c.model()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if t == nil {
+		return nil, nil, nil, errors.New("hornets: nil table")
+	}
+	transform := b.Encoder.TransformUnlabelled
+	if labelled {
+		transform = b.Encoder.Transform
+	}
+	ds, warns, err := transform(t)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if c.Log != nil {
+		for _, w := range warns {
+			c.Log.WithFields(logrus.Fields{"table": t.Name, "column": w.Column, "value": w.Value, "rows": w.Count}).
+				Warn("category not seen in training, encoded as all zeros")
+		}
+	}
+	return b, ds, warns, nil
+}
+
+// Check encodes t as the prediction methods do and returns its data
+// warnings: categories not seen in training, which are encoded as all zeros
+// (the prediction methods only log them). The error is what PredictProba
+// would return for t, e.g. a missing feature column.
+func (c *Classifier) Check(t *data.Table) ([]data.Warning, error) {
+	_, _, warns, err := c.encode(t, false)
+	return warns, err
+}
+
+// Classes returns the class names in the order of the probability columns,
+// or nil if the classifier is not fitted.
+func (c *Classifier) Classes() []string {
+	b, err := c.model()
+	if err != nil {
+		return nil
+	}
+	return slices.Clone(b.Classes)
+}
+
+// Network returns the fitted network, or nil (whose methods report
+// model.ErrNotFitted) if the classifier is not fitted.
+func (c *Classifier) Network() *model.Network {
+	b, err := c.model()
+	if err != nil {
+		return nil
+	}
+	return b.Network
+}
+
+// PredictProba returns the class probabilities of every row of t: one
+// slice per row, columns in Classes() order. t needs every feature column
+// of the training table, in any order; its label column is optional and
+// ignored. Each row's probabilities depend on that row and the model only.
+// Categories not seen in training are encoded as all zeros and logged;
+// Check returns them.
+func (c *Classifier) PredictProba(t *data.Table) ([][]float64, error) {
+	b, ds, _, err := c.encode(t, false)
+	if err != nil {
+		return nil, err
+	}
+	p, _, err := b.Network.PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		return nil, err
+	}
+	C := len(b.Classes)
+	out := make([][]float64, ds.Rows)
+	for i := range out {
+		out[i] = p[i*C : (i+1)*C : (i+1)*C]
+	}
+	return out, nil
+}
+
+// Predict returns the most probable class name of every row of t; see
+// PredictProba for what t must hold.
+func (c *Classifier) Predict(t *data.Table) ([]string, error) {
+	b, ds, _, err := c.encode(t, false)
+	if err != nil {
+		return nil, err
+	}
+	y, err := b.Network.Predict(ds.X, ds.Rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(y))
+	for i, k := range y {
+		out[i] = b.Classes[k]
+	}
+	return out, nil
+}
+
+// Score predicts the labelled table t and compares the predictions with
+// its labels (accuracy, macro-F1, per class), as hornetctl eval does. t
+// needs the label column, named as in training; a label that is not a
+// training class is an error.
+func (c *Classifier) Score(t *data.Table) (train.Metrics, error) {
+	b, ds, _, err := c.encode(t, true)
+	if err != nil {
+		return train.Metrics{}, err
+	}
+	y, err := b.Network.Predict(ds.X, ds.Rows)
+	if err != nil {
+		return train.Metrics{}, err
+	}
+	return train.Evaluate(ds.Y, y, b.Classes)
+}
+
+// Rules returns the network's rules, best first, at most top of them
+// (top <= 0 means all); see model.Network.Rules. A model that mostly took
+// the continuous route is better read through Network().Attention().
+func (c *Classifier) Rules(top int) ([]Rule, error) {
+	b, err := c.model()
+	if err != nil {
+		return nil, err
+	}
+	rules, err := b.Network.Rules(top)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Rule, len(rules))
+	for i, r := range rules {
+		out[i] = Rule{Rule: r, Label: b.Classes[r.Class]}
+	}
+	return out, nil
+}
+
+// Save writes the fitted model (network, encoder, classes and training
+// configuration) to path atomically. The file is the one hornetctl train
+// writes: hornetctl predict, eval and rules read it, and so do Load and
+// train.LoadBundle.
+func (c *Classifier) Save(path string) error {
+	b, err := c.model()
+	if err != nil {
+		return err
+	}
+	return b.Save(path)
+}
+
+// Load reads a model file written by Save or by hornetctl train. The
+// returned classifier predicts exactly as the saved one did; its Model and
+// Train fields hold the saved configurations and Encoding.Label the label
+// column, so that Fit retrains alike (Encoding.Categorical is not saved).
+// Errors name the file; a file without a CSV encoder is ErrNoEncoder.
+func Load(path string) (*Classifier, error) {
+	b, err := train.LoadBundle(path)
+	if err != nil {
+		return nil, err
+	}
+	if b.Encoder == nil {
+		return nil, fmt.Errorf("%s: %w (trained on LibSVM data?): read it with train.LoadBundle", path, ErrNoEncoder)
+	}
+	return &Classifier{
+		Model:    b.Network.Config(),
+		Train:    b.Train,
+		Encoding: data.EncoderOptions{Label: b.Encoder.Label},
+		fitted:   b,
+	}, nil
+}

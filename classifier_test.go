@@ -1,0 +1,430 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package hornets_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sirupsen/logrus"
+	logtest "github.com/sirupsen/logrus/hooks/test"
+
+	"github.com/hornets-go/hornets"
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// trainConfig is short training, enough for xor over 8 features.
+var trainConfig = train.Config{Seed: 1, Epochs: 40}
+
+// xorTable returns rows of xor over 8 binary features plus a categorical
+// column "colour" (red or blue, noise), as a CSV table named name.
+func xorTable(t *testing.T, rows int, seed uint64, name string) *data.Table {
+	t.Helper()
+	tab, err := makeXorTable(rows, seed, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+func makeXorTable(rows int, seed uint64, name string) (*data.Table, error) {
+	gen, err := data.NewSynth(data.SynthConfig{Gate: data.Xor, Features: 8, Seed: seed})
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := data.WriteCSV(&b, gen.Sample(rows)); err != nil {
+		return nil, err
+	}
+	tab, err := data.ReadCSV(&b, name)
+	if err != nil {
+		return nil, err
+	}
+	tab.Header = append(tab.Header, "colour")
+	for i := range tab.Rows {
+		tab.Rows[i] = append(tab.Rows[i], []string{"red", "blue"}[i%2])
+	}
+	return tab, nil
+}
+
+// fitted is a classifier fitted once on xorTable(128, 1) with label column
+// "label" (not the last column), shared by the tests that only read it.
+// Those tests do not run in parallel: concurrent prediction has its own
+// test, TestConcurrentPredict.
+var fitted = sync.OnceValues(func() (*hornets.Classifier, error) {
+	tab, err := makeXorTable(128, 1, "train.csv")
+	if err != nil {
+		return nil, err
+	}
+	clf := &hornets.Classifier{Train: trainConfig, Encoding: data.EncoderOptions{Label: "label"}}
+	return clf, clf.Fit(context.Background(), tab)
+})
+
+func fittedClassifier(t *testing.T) *hornets.Classifier {
+	t.Helper()
+	clf, err := fitted()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return clf
+}
+
+func TestNotFitted(t *testing.T) {
+	t.Parallel()
+	tab := xorTable(t, 8, 2, "test.csv")
+	failed := &hornets.Classifier{Train: trainConfig}
+	if err := failed.Fit(context.Background(), &data.Table{Name: "empty.csv"}); err == nil {
+		t.Fatal("Fit on an empty table: no error")
+	}
+	methods := []struct {
+		name string
+		call func(c *hornets.Classifier) error
+	}{
+		{"Check", func(c *hornets.Classifier) error { _, err := c.Check(tab); return err }},
+		{"Check(nil)", func(c *hornets.Classifier) error { _, err := c.Check(nil); return err }},
+		{"PredictProba", func(c *hornets.Classifier) error { _, err := c.PredictProba(tab); return err }},
+		{"PredictProba(nil)", func(c *hornets.Classifier) error { _, err := c.PredictProba(nil); return err }},
+		{"Predict", func(c *hornets.Classifier) error { _, err := c.Predict(tab); return err }},
+		{"Score", func(c *hornets.Classifier) error { _, err := c.Score(tab); return err }},
+		{"Rules", func(c *hornets.Classifier) error { _, err := c.Rules(3); return err }},
+		{"Save", func(c *hornets.Classifier) error { return c.Save(filepath.Join(t.TempDir(), "model.json")) }},
+		{"Network().Rules", func(c *hornets.Classifier) error {
+			if _, err := c.Network().Rules(1); !errors.Is(err, model.ErrNotFitted) {
+				t.Errorf("Network().Rules: got %v, want model.ErrNotFitted", err)
+			}
+			return hornets.ErrNotFitted
+		}},
+		{"Classes", func(c *hornets.Classifier) error {
+			if got := c.Classes(); got != nil {
+				t.Errorf("Classes: got %q, want nil", got)
+			}
+			return hornets.ErrNotFitted
+		}},
+	}
+	for _, v := range []struct {
+		name string
+		clf  *hornets.Classifier
+	}{
+		{"nil", nil},
+		{"zero", &hornets.Classifier{}},
+		{"failed fit", failed},
+	} {
+		for _, m := range methods {
+			t.Run(v.name+"/"+m.name, func(t *testing.T) {
+				if err := m.call(v.clf); !errors.Is(err, hornets.ErrNotFitted) {
+					t.Errorf("got  %v\nwant %v", err, hornets.ErrNotFitted)
+				}
+			})
+		}
+	}
+	var nilClf *hornets.Classifier
+	if err := nilClf.Fit(context.Background(), tab); err == nil {
+		t.Error("Fit on a nil *Classifier: no error")
+	}
+	if err := nilClf.FitCSV(context.Background(), "train.csv"); err == nil {
+		t.Error("FitCSV on a nil *Classifier: no error")
+	}
+	if err := (&hornets.Classifier{}).Fit(context.Background(), nil); err == nil {
+		t.Error("Fit(nil table): no error")
+	}
+}
+
+// The classifier predicts exactly as train.Fit with the same seed on the
+// table encoded by data.FitEncoder.
+func TestFitMatchesTrainFit(t *testing.T) {
+	clf := fittedClassifier(t)
+	tab := xorTable(t, 128, 1, "train.csv")
+	enc, err := data.FitEncoder(tab, data.EncoderOptions{Label: "label"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, _, err := enc.Transform(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := train.Fit(context.Background(), ds, model.Config{}, trainConfig, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := res.Network.PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := clf.PredictProba(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(slices.Concat(got...), want) {
+		t.Errorf("probabilities differ from train.Fit's\ngot  %.4g\nwant %.4g", got[:2], want[:4])
+	}
+	if c := clf.Classes(); !slices.Equal(c, enc.Classes) {
+		t.Errorf("Classes\ngot  %q\nwant %q", c, enc.Classes)
+	}
+	m, err := clf.Score(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Accuracy < 0.95 {
+		t.Errorf("training accuracy %.3f, want ≥ 0.95", m.Accuracy)
+	}
+	rules, err := clf.Rules(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	netRules, err := res.Network.Rules(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rules) != 1 || rules[0].String() != netRules[0].String() || rules[0].Label != enc.Classes[netRules[0].Class] {
+		t.Errorf("Rules(1)\ngot  %v\nwant %v", rules, netRules)
+	}
+}
+
+// Save then Load gives bit-identical probabilities, the same classes,
+// rules and configurations.
+func TestSaveLoad(t *testing.T) {
+	clf := fittedClassifier(t)
+	path := filepath.Join(t.TempDir(), "model.json")
+	if err := clf.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := hornets.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := xorTable(t, 200, 7, "test.csv")
+	want, err := clf.PredictProba(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := loaded.PredictProba(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		for k := range want[i] {
+			if math.Float64bits(got[i][k]) != math.Float64bits(want[i][k]) {
+				t.Fatalf("row %d class %d\ngot  %v\nwant %v", i, k, got[i][k], want[i][k])
+			}
+		}
+	}
+	if !slices.Equal(loaded.Classes(), clf.Classes()) {
+		t.Errorf("Classes\ngot  %q\nwant %q", loaded.Classes(), clf.Classes())
+	}
+	r1, _ := clf.Rules(0)
+	r2, _ := loaded.Rules(0)
+	if len(r1) != len(r2) || (len(r1) > 0 && r1[0].String() != r2[0].String()) {
+		t.Errorf("Rules\ngot  %v\nwant %v", r2, r1)
+	}
+	if loaded.Train.Seed != trainConfig.Seed || loaded.Train.Epochs != trainConfig.Epochs || loaded.Encoding.Label != "label" {
+		t.Errorf("loaded fields: Train %+v, Encoding %+v", loaded.Train, loaded.Encoding)
+	}
+	if loaded.Model != clf.Network().Config() {
+		t.Errorf("Model\ngot  %+v\nwant %+v", loaded.Model, clf.Network().Config())
+	}
+}
+
+// A prediction table is read as hornetctl predict reads it: columns by
+// name in any order, extra columns ignored, the label column optional
+// (and ignored, whatever it holds).
+func TestPredictTableShapes(t *testing.T) {
+	clf := fittedClassifier(t)
+	base := xorTable(t, 50, 3, "test.csv")
+	want, err := clf.PredictProba(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantNames, err := clf.Predict(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// reshape returns base with the columns cols (by name) in that order.
+	reshape := func(cols []string, label string) *data.Table {
+		out := &data.Table{Name: "reshaped.csv", Header: cols}
+		for _, row := range base.Rows {
+			var r []string
+			for _, c := range cols {
+				switch j := slices.Index(base.Header, c); {
+				case c == "label" && label != "":
+					r = append(r, label)
+				case j >= 0:
+					r = append(r, row[j])
+				default:
+					r = append(r, "extra")
+				}
+			}
+			out.Rows = append(out.Rows, r)
+		}
+		return out
+	}
+	reversed := slices.Clone(base.Header)
+	slices.Reverse(reversed)
+	noLabel := slices.DeleteFunc(slices.Clone(reversed), func(c string) bool { return c == "label" })
+	for _, tt := range []struct {
+		name string
+		tab  *data.Table
+	}{
+		{"reversed columns", reshape(reversed, "")},
+		{"no label column", reshape(noLabel, "")},
+		{"extra column", reshape(append(slices.Clone(noLabel), "notes"), "")},
+		{"unknown labels", reshape(reversed, "maybe")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := clf.PredictProba(tt.tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("probabilities differ\ngot  %.4g\nwant %.4g", got[:2], want[:2])
+			}
+			names, err := clf.Predict(tt.tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(names, wantNames) {
+				t.Errorf("Predict\ngot  %q\nwant %q", names, wantNames)
+			}
+		})
+	}
+	// Score needs the label column, and known labels.
+	if _, err := clf.Score(reshape(noLabel, "")); !errors.Is(err, data.ErrNoColumn) {
+		t.Errorf("Score without a label column\ngot  %v\nwant %v", err, data.ErrNoColumn)
+	}
+	if _, err := clf.Score(reshape(reversed, "maybe")); !errors.Is(err, data.ErrUnknownLabel) {
+		t.Errorf("Score with unknown labels\ngot  %v\nwant %v", err, data.ErrUnknownLabel)
+	}
+	// A missing feature column is an error naming the table and column.
+	missing := reshape(slices.DeleteFunc(slices.Clone(noLabel), func(c string) bool { return c == "f3" }), "")
+	_, err = clf.PredictProba(missing)
+	if !errors.Is(err, data.ErrNoColumn) || !strings.Contains(err.Error(), `reshaped.csv: column "f3"`) {
+		t.Errorf("missing feature column\ngot  %v\nwant %v naming reshaped.csv and f3", err, data.ErrNoColumn)
+	}
+}
+
+// Unseen categories are not errors: Check returns them, and the
+// prediction methods log them.
+func TestWarnings(t *testing.T) {
+	logger, hook := logtest.NewNullLogger()
+	clf := *fittedClassifier(t) // a copy sharing the fitted model, with its own Log
+	clf.Log = logger
+	tab := xorTable(t, 10, 4, "new.csv")
+	for i := range 3 {
+		tab.Rows[i][len(tab.Header)-1] = "green"
+	}
+	warns, err := clf.Check(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []data.Warning{{Column: "colour", Value: "green", Count: 3}}
+	if !slices.Equal(warns, want) {
+		t.Errorf("Check\ngot  %v\nwant %v", warns, want)
+	}
+	hook.Reset()
+	if _, err := clf.PredictProba(tab); err != nil {
+		t.Fatal(err)
+	}
+	entries := hook.AllEntries()
+	if len(entries) != 1 || entries[0].Level != logrus.WarnLevel || entries[0].Data["value"] != "green" || entries[0].Data["rows"] != 3 {
+		t.Errorf("log entries: %+v, want one warning for colour=green, 3 rows", entries)
+	}
+}
+
+// Errors name the file that is missing.
+func TestMissingFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name string
+		call func(path string) error
+	}{
+		{"FitCSV", func(p string) error { return (&hornets.Classifier{}).FitCSV(context.Background(), p) }},
+		{"Load", func(p string) error { _, err := hornets.Load(p); return err }},
+		{"Save", func(p string) error { return fittedClassifier(t).Save(p) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, "no-such-dir", "file")
+			err := tt.call(path)
+			if !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), path) {
+				t.Errorf("got  %v\nwant an os.ErrNotExist error naming %s", err, path)
+			}
+		})
+	}
+}
+
+// A model file without a CSV encoder cannot be loaded as a Classifier.
+func TestLoadWithoutEncoder(t *testing.T) {
+	clf := fittedClassifier(t)
+	path := filepath.Join(t.TempDir(), "model.json")
+	b := &train.Bundle{Network: clf.Network(), Train: clf.Train, Classes: clf.Classes()}
+	if err := b.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hornets.Load(path); !errors.Is(err, hornets.ErrNoEncoder) || !strings.Contains(err.Error(), path) {
+		t.Errorf("got  %v\nwant %v naming %s", err, hornets.ErrNoEncoder, path)
+	}
+}
+
+// A cancelled Fit is an error wrapping context.Canceled and leaves the
+// classifier as it was.
+func TestFitCanceled(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	clf := &hornets.Classifier{Train: trainConfig}
+	err := clf.Fit(ctx, xorTable(t, 64, 5, "train.csv"))
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("got  %v\nwant %v", err, context.Canceled)
+	}
+	if _, err := clf.Predict(xorTable(t, 4, 5, "test.csv")); !errors.Is(err, hornets.ErrNotFitted) {
+		t.Errorf("after a cancelled Fit\ngot  %v\nwant %v", err, hornets.ErrNotFitted)
+	}
+}
+
+// Concurrent predictions on a freshly loaded classifier (whose evaluation
+// graphs are built on first use) equal sequential ones.
+//
+// Known issue: with -race this test reports a data race inside the model
+// package, in Gorgonia's NewTapeMachine (setEngine writes the engine of
+// the network's shared parameter tensors when a goroutine builds its own
+// evaluation graph, model/catint.go buildCat); see the report of the
+// estimator branch.
+func TestConcurrentPredict(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "model.json")
+	if err := fittedClassifier(t).Save(path); err != nil {
+		t.Fatal(err)
+	}
+	tab := xorTable(t, 300, 6, "test.csv")
+	want, err := fittedClassifier(t).PredictProba(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clf, err := hornets.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const workers = 8
+	got := make([][][]float64, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() { got[w], errs[w] = clf.PredictProba(tab) })
+	}
+	wg.Wait()
+	for w := range workers {
+		if errs[w] != nil {
+			t.Fatalf("worker %d: %v", w, errs[w])
+		}
+		if !slices.EqualFunc(got[w], want, slices.Equal) {
+			t.Errorf("worker %d: probabilities differ from a sequential prediction", w)
+		}
+	}
+}
