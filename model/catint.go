@@ -12,9 +12,9 @@ import (
 	"github.com/hornets-go/hornets/ops"
 )
 
-// catParams are the CatInt weights, shared by its training and evaluation
-// graphs: M (Order × R) factors the rules, W (R × C) and B (1 × C) map the
-// rule attention to class logits.
+// catParams are the CatInt weights, whose data the training and evaluation
+// graphs share: M (Order × R) factors the rules, W (R × C) and B (1 × C) map
+// the rule attention to class logits.
 type catParams struct {
 	M, W, B *tensor.Dense
 }
@@ -43,9 +43,9 @@ func buildCat(p *catParams, batch, width, order, rules, classes int, act activat
 	g := cg.g
 	cg.x = tensor.New(tensor.WithShape(batch, width), tensor.Of(tensor.Float64))
 	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, width), G.WithName("cat.X"), G.WithValue(cg.x))
-	m := G.NewMatrix(g, G.Float64, G.WithShape(order, rules), G.WithName("cat.M"), G.WithValue(p.M))
-	w := G.NewMatrix(g, G.Float64, G.WithShape(rules, classes), G.WithName("cat.W"), G.WithValue(p.W))
-	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName("cat.b"), G.WithValue(p.B))
+	m := G.NewMatrix(g, G.Float64, G.WithShape(order, rules), G.WithName("cat.M"), G.WithValue(view(p.M)))
+	w := G.NewMatrix(g, G.Float64, G.WithShape(rules, classes), G.WithName("cat.W"), G.WithValue(view(p.W)))
+	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName("cat.b"), G.WithValue(view(p.B)))
 	cg.params = G.Nodes{m, w, b}
 
 	comb, err := ops.NewCombAct(order, rules, act, false)
@@ -101,4 +101,12 @@ func (cg *catGraph) fillX(x []float64, features int) {
 			row[j] = 1
 		}
 	}
+}
+
+// view returns a new tensor header over t's data. Every graph binds its
+// own headers: compiling a machine writes to the tensors it binds (their
+// engine), which must not race with other graphs reading them, while the
+// data stay shared, so a training step's update is seen by every graph.
+func view(t *tensor.Dense) *tensor.Dense {
+	return tensor.New(tensor.WithShape(t.Shape().Clone()...), tensor.WithBacking(t.Float64s()))
 }

@@ -42,9 +42,9 @@ func buildLin(p *linParams, batch, features, classes int, act activations.Func, 
 	g := lg.g
 	lg.x = tensor.New(tensor.WithShape(batch, features), tensor.Of(tensor.Float64))
 	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, features), G.WithName("lin.X"), G.WithValue(lg.x))
-	a := G.NewMatrix(g, G.Float64, G.WithShape(1, features), G.WithName("lin.a"), G.WithValue(p.A))
-	w := G.NewMatrix(g, G.Float64, G.WithShape(features, classes), G.WithName("lin.W"), G.WithValue(p.W))
-	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName("lin.b"), G.WithValue(p.B))
+	a := G.NewMatrix(g, G.Float64, G.WithShape(1, features), G.WithName("lin.a"), G.WithValue(view(p.A)))
+	w := G.NewMatrix(g, G.Float64, G.WithShape(features, classes), G.WithName("lin.W"), G.WithValue(view(p.W)))
+	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName("lin.b"), G.WithValue(view(p.B)))
 	lg.params = G.Nodes{a, w, b}
 
 	x0, err := ops.RowL2Normalize(x, eps)
