@@ -193,18 +193,19 @@ func checkRowIndependence(t *testing.T, net *model.Network, x []float64, rows in
 			if at < 0 {
 				continue
 			}
-			if bad >= 3 {
-				t.Errorf("%s: more rows differ; stopped after 3", c.name)
-				break
-			}
 			got, want := p[at*C:(at+1)*C], alone[i*C:(i+1)*C]
 			if !slices.Equal(got, want) {
+				if bad++; bad > 3 {
+					continue // reported below
+				}
 				t.Errorf("%s: row %d (%v) at position %d\ngot  %v\nwant %v (predicted alone)", c.name, i, x[i*D:(i+1)*D], at, got, want)
-				bad++
 			}
 			if r := net.RouteFor(x[i*D : (i+1)*D]); routes[at] != r {
 				t.Errorf("%s: route of row %d\ngot  %v\nwant %v (RouteFor)", c.name, i, routes[at], r)
 			}
+		}
+		if bad > 3 {
+			t.Errorf("%s: %d rows differ in all (first 3 shown)", c.name, bad)
 		}
 	}
 }
