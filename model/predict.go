@@ -5,8 +5,10 @@ package model
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
 
 	"github.com/hornets-go/hornets/activations"
 )
@@ -14,9 +16,16 @@ import (
 // evaluator is one pair of compiled evaluation graphs at evalBatch rows,
 // used by one prediction call at a time; a Network keeps a pool of them.
 // Each route's graph is built on first use.
+//
+// The graphs are bound to weights of the evaluator's own, refreshed from
+// the network's at every use: NewTapeMachine rewrites the engine fields of
+// every tensor bound to its graph, and a run reads them, so graphs built
+// and run by concurrent calls must not share tensors.
 type evaluator struct {
 	cat   *catGraph
 	lin   *linGraph
+	catW  catParams
+	linW  linParams
 	rules uint64 // the rulesVersion the cat graph's rules were set at
 }
 
@@ -32,15 +41,20 @@ func (n *Network) getEvaluator() *evaluator {
 func (e *evaluator) graph(n *Network, r Route) (bind []float64, vm G.VM, logits, att *G.Node, err error) {
 	if r == Continuous {
 		if e.lin == nil {
-			if e.lin, err = buildLin(&n.lin, evalBatch, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
+			e.linW = linParams{A: cloneDense(n.lin.A), W: cloneDense(n.lin.W), B: cloneDense(n.lin.B)}
+			if e.lin, err = buildLin(&e.linW, evalBatch, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
 				return nil, nil, nil, nil, err
 			}
 		}
+		copyWeights(e.linW.A, n.lin.A)
+		copyWeights(e.linW.W, n.lin.W)
+		copyWeights(e.linW.B, n.lin.B)
 		return e.lin.x.Data().([]float64), e.lin.vm, e.lin.logits, nil, nil
 	}
 	version := n.rulesVersion.Load()
 	if e.cat == nil {
-		if e.cat, err = buildCat(&n.cat, evalBatch, n.rules.Width(), n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
+		e.catW = catParams{M: cloneDense(n.cat.M), W: cloneDense(n.cat.W), B: cloneDense(n.cat.B)}
+		if e.cat, err = buildCat(&e.catW, evalBatch, n.rules.Width(), n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
 			return nil, nil, nil, nil, err
 		}
 		e.rules = version + 1 // force SetRules
@@ -51,8 +65,19 @@ func (e *evaluator) graph(n *Network, r Route) (bind []float64, vm G.VM, logits,
 		}
 		e.rules = version
 	}
+	copyWeights(e.catW.M, n.cat.M)
+	copyWeights(e.catW.W, n.cat.W)
+	copyWeights(e.catW.B, n.cat.B)
 	return nil, e.cat.vm, e.cat.logits, e.cat.att, nil
 }
+
+// cloneDense returns a copy of a weight tensor.
+func cloneDense(t *tensor.Dense) *tensor.Dense {
+	return tensor.New(tensor.WithShape(t.Shape().Clone()...), tensor.WithBacking(slices.Clone(floats(t))))
+}
+
+// copyWeights copies the values of src into dst, of the same shape.
+func copyWeights(dst, src *tensor.Dense) { copy(floats(dst), floats(src)) }
 
 // forward runs the evaluation graphs over the rows of x, each row on the
 // route RouteFor gives it, in chunks of at most evalBatch rows of one
