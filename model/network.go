@@ -275,7 +275,8 @@ func (n *Network) featureName(c int) string {
 }
 
 func (n *Network) checkX(x []float64, rows int) error {
-	if rows < 0 || len(x) != rows*n.features {
+	// rows > len(x) guards against rows·features wrapping around.
+	if rows < 0 || rows > len(x) || len(x) != rows*n.features {
 		return fmt.Errorf("%w: %d values for %d rows of %d features", ErrShape, len(x), rows, n.features)
 	}
 	for i, v := range x {

@@ -101,6 +101,9 @@ func (n *Network) PredictProba(x []float64, rows int) ([]float64, []Route, error
 	if err := n.ok(); err != nil {
 		return nil, nil, err
 	}
+	if err := n.checkX(x, rows); err != nil {
+		return nil, nil, err
+	}
 	C := n.classes
 	proba := make([]float64, rows*C)
 	routes := make([]Route, rows)

@@ -1,0 +1,59 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hornets-go/hornets/model"
+)
+
+// Load refuses a version-1 file and asks for retraining; LoadFile of a
+// missing file reports os.ErrNotExist as well as ErrModelFile.
+func TestLoadErrors(t *testing.T) {
+	t.Parallel()
+	// A real model file, turned into version 1.
+	var buf bytes.Buffer
+	if err := fit(t, xorData(t, 1, 32), 1, 2, 16).Save(&buf, nil); err != nil {
+		t.Fatalf("Save: %v", err)
+	}
+	v2 := buf.String()
+	v1 := strings.Replace(v2, `"version":2`, `"version":1`, 1)
+	if v1 == v2 {
+		t.Fatalf("no \"version\":2 in the saved model:\n%.200s", v2)
+	}
+	missing := filepath.Join(t.TempDir(), "no-such-model.json")
+
+	for _, tt := range []struct {
+		name     string
+		load     func() error
+		wantIs   []error
+		wantText string
+	}{
+		{"version 1", func() error { _, _, err := model.Load(strings.NewReader(v1)); return err },
+			[]error{model.ErrModelFile}, "retrain"},
+		{"version 1, header only", func() error {
+			_, _, err := model.Load(strings.NewReader(`{"format":"hornets-go model","version":1}`))
+			return err
+		}, []error{model.ErrModelFile}, "retrain"},
+		{"missing file", func() error { _, _, err := model.LoadFile(missing); return err },
+			[]error{model.ErrModelFile, os.ErrNotExist}, "no-such-model.json"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := protect(tt.load)
+			for _, want := range tt.wantIs {
+				if !errors.Is(err, want) {
+					t.Errorf("error\ngot  %v\nwant one wrapping %v", err, want)
+				}
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.wantText) {
+				t.Errorf("error text\ngot  %v\nwant it to mention %q", err, tt.wantText)
+			}
+		})
+	}
+}
