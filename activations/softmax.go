@@ -13,16 +13,20 @@ func Softmax(dst, z []float64) {
 	}
 	dst = dst[:len(z)]
 	m := z[0]
-	for _, v := range z {
-		m = max(m, v)
+	for _, v := range z[1:] {
+		if v > m { // not the builtin max: its NaN and signed-zero care cost a third of the step
+			m = v
+		}
 	}
 	s := 0.0
 	for i, v := range z {
-		dst[i] = math.Exp(v - m)
-		s += dst[i]
+		e := math.Exp(v - m)
+		dst[i] = e
+		s += e
 	}
+	inv := 1 / s
 	for i := range dst {
-		dst[i] /= s
+		dst[i] *= inv
 	}
 }
 
