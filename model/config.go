@@ -65,25 +65,13 @@ func DefaultConfig() Config { return Config{}.Resolved() }
 // Resolved returns c with every zero field replaced by its default and the
 // activation name lower-cased.
 func (c Config) Resolved() Config {
-	if c.Rules == 0 {
-		c.Rules = 128
-	}
-	if c.Order == 0 {
-		c.Order = 3
-	}
-	if c.ExpParam == 0 {
-		c.ExpParam = 1
-	}
-	if c.Activation == "" {
-		c.Activation = "polyclip"
-	}
+	orDefault(&c.Rules, 128)
+	orDefault(&c.Order, 3)
+	orDefault(&c.ExpParam, 1)
+	orDefault(&c.Activation, "polyclip")
 	c.Activation = strings.ToLower(c.Activation)
-	if c.Dropout == 0 {
-		c.Dropout = 0.1
-	}
-	if c.Epsilon == 0 {
-		c.Epsilon = 1e-12
-	}
+	orDefault(&c.Dropout, 0.1)
+	orDefault(&c.Epsilon, 1e-12)
 	c.Search = c.Search.Resolved()
 	return c
 }
@@ -131,4 +119,12 @@ func (c Config) screenOrder() int { return min(c.Search.ScreenOrder, c.Order) }
 func (c Config) activation() activations.Func {
 	f, _ := activations.Parse(c.Activation, c.ExpParam)
 	return f
+}
+
+// orDefault sets *v to d when *v is its type's zero value.
+func orDefault[T comparable](v *T, d T) {
+	var zero T
+	if *v == zero {
+		*v = d
+	}
 }

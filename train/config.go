@@ -62,27 +62,13 @@ func DefaultConfig() Config { return Config{}.Resolved() }
 // ContinuousLearningRate stays 0 ("LearningRate/5") so that changing
 // LearningRate later moves it too.
 func (c Config) Resolved() Config {
-	if c.LearningRate == 0 {
-		c.LearningRate = 0.05
-	}
-	if c.BatchSize == 0 {
-		c.BatchSize = 16
-	}
-	if c.Epochs == 0 {
-		c.Epochs = 300
-	}
-	if c.Patience == 0 {
-		c.Patience = 30
-	}
-	if c.MinDelta == 0 {
-		c.MinDelta = 1e-4
-	}
-	if c.LossTarget == 0 {
-		c.LossTarget = 1e-3
-	}
-	if c.RefreshEvery == 0 {
-		c.RefreshEvery = 10
-	}
+	orDefault(&c.LearningRate, 0.05)
+	orDefault(&c.BatchSize, 16)
+	orDefault(&c.Epochs, 300)
+	orDefault(&c.Patience, 30)
+	orDefault(&c.MinDelta, 1e-4)
+	orDefault(&c.LossTarget, 1e-3)
+	orDefault(&c.RefreshEvery, 10)
 	return c
 }
 
@@ -140,4 +126,12 @@ func BalancedWeights(y []int, classes int) []float64 {
 		}
 	}
 	return w
+}
+
+// orDefault sets *v to d when *v is its type's zero value.
+func orDefault[T comparable](v *T, d T) {
+	var zero T
+	if *v == zero {
+		*v = d
+	}
 }

@@ -52,24 +52,12 @@ func DefaultConfig() Config { return Config{}.Resolved() }
 
 // Resolved returns c with every zero field replaced by its default.
 func (c Config) Resolved() Config {
-	if c.Heads == 0 {
-		c.Heads = 4
-	}
-	if c.Pool == 0 {
-		c.Pool = 64
-	}
-	if c.Cutoff == 0 {
-		c.Cutoff = 0.2
-	}
-	if c.ScreenOrder == 0 {
-		c.ScreenOrder = 3
-	}
-	if c.ScreenBudget == 0 {
-		c.ScreenBudget = 20_000_000
-	}
-	if c.RefreshFraction == 0 {
-		c.RefreshFraction = 0.25
-	}
+	orDefault(&c.Heads, 4)
+	orDefault(&c.Pool, 64)
+	orDefault(&c.Cutoff, 0.2)
+	orDefault(&c.ScreenOrder, 3)
+	orDefault(&c.ScreenBudget, 20_000_000)
+	orDefault(&c.RefreshFraction, 0.25)
 	return c
 }
 
@@ -93,4 +81,12 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: refresh-fraction = %g, want 0 < f <= 1", ErrConfig, c.RefreshFraction)
 	}
 	return nil
+}
+
+// orDefault sets *v to d when *v is its type's zero value.
+func orDefault[T comparable](v *T, d T) {
+	var zero T
+	if *v == zero {
+		*v = d
+	}
 }
