@@ -1,7 +1,7 @@
 // Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
 
 // Command csv trains HorNets on a CSV file and scores it on another, through
-// the library API: read, encode, fit, save, load, predict, evaluate. Without
+// the estimator of the root package: fit, save, load, score. Without
 // -train it first writes a synthetic xor pair to a temporary directory.
 //
 //	go run ./examples/csv [-train train.csv [-test test.csv]] [-seed 1]
@@ -16,8 +16,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/hornets-go/hornets"
 	"github.com/hornets-go/hornets/data"
-	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -50,61 +50,36 @@ func run(args []string, out io.Writer) error {
 		*testPath = *trainPath
 	}
 
-	// The encoder learns the column kinds, categories and classes of the training table.
-	ds, enc, _, err := load(*trainPath, nil)
-	if err != nil {
+	// The classifier fits the encoder (column kinds, categories, classes)
+	// and the network on the training table.
+	clf := &hornets.Classifier{Train: train.Config{Seed: *seed}}
+	if err := clf.FitCSV(context.Background(), *trainPath); err != nil {
 		return err
 	}
-	cfg := train.Config{Seed: *seed}
-	res, err := train.Fit(context.Background(), ds, model.DefaultConfig(), cfg, nil)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "trained on %s: %d rows, %d features; %s after %d epochs (%s route)\n",
-		filepath.Base(*trainPath), ds.Rows, ds.Cols, res.Status, res.Epochs, res.Route)
+	net := clf.Network()
+	fmt.Fprintf(out, "trained on %s: %d features; %s route\n", filepath.Base(*trainPath), net.Features(), net.Route())
 
 	// A model file holds the network, the encoder and the class labels.
 	path := filepath.Join(dir, "model.json")
-	if err := (&train.Bundle{Network: res.Network, Encoder: enc, Train: cfg.Resolved(), Classes: enc.Classes}).Save(path); err != nil {
+	if err := clf.Save(path); err != nil {
 		return err
 	}
-	b, err := train.LoadBundle(path)
+	loaded, err := hornets.Load(path)
 	if err != nil {
 		return err
 	}
 
 	// The test table is encoded exactly as the training table was.
-	test, _, warnings, err := load(*testPath, b.Encoder)
+	test, err := data.ReadCSVFile(*testPath)
 	if err != nil {
 		return err
 	}
-	for _, w := range warnings {
-		fmt.Fprintln(out, "warning:", w)
-	}
-	pred, err := b.Network.Predict(test.X, test.Rows)
-	if err != nil {
-		return err
-	}
-	m, err := train.Evaluate(test.Y, pred, b.Classes)
+	m, err := loaded.Score(test)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "%s: %d rows, accuracy %.3f, macro-F1 %.3f\n", filepath.Base(*testPath), m.Rows, m.Accuracy, m.MacroF1)
 	return nil
-}
-
-// load reads a CSV file and encodes it with enc, or with an encoder fitted
-// on it if enc is nil.
-func load(path string, enc *data.Encoder) (*data.Dataset, *data.Encoder, []data.Warning, error) {
-	t, err := data.ReadCSVFile(path)
-	if err == nil && enc == nil {
-		enc, err = data.FitEncoder(t, data.EncoderOptions{})
-	}
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	ds, warnings, err := enc.Transform(t)
-	return ds, enc, warnings, err
 }
 
 // writeXor writes 128 training rows, then 500 test rows, of xor over 32 features.

@@ -19,7 +19,7 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := out.String()
-	for _, want := range []string{"trained on train.csv: 128 rows, 32 features", "test.csv: 500 rows, accuracy 1.000, macro-F1 1.000"} {
+	for _, want := range []string{"trained on train.csv: 32 features; categorical route", "test.csv: 500 rows, accuracy 1.000, macro-F1 1.000"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
 		}
