@@ -218,7 +218,7 @@ func (c *Classifier) Score(t *data.Table) (train.Metrics, error) {
 
 // Rules returns the network's rules, best first, at most top of them
 // (top <= 0 means all); see model.Network.Rules. A model that mostly took
-// the continuous route is better read through Network().Attention().
+// the continuous route is better read through Network().Effects().
 func (c *Classifier) Rules(top int) ([]Rule, error) {
 	b, err := c.model()
 	if err != nil {

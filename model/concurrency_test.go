@@ -68,8 +68,8 @@ func TestConcurrentPrediction(t *testing.T) {
 				if _, err = net.Rules(5); err != nil {
 					return o, fmt.Errorf("Rules: %w", err)
 				}
-				if _, err = net.Attention(); err != nil {
-					return o, fmt.Errorf("Attention: %w", err)
+				if _, err = net.Effects(); err != nil {
+					return o, fmt.Errorf("Effects: %w", err)
 				}
 				var buf bytes.Buffer
 				if err = net.Save(&buf, nil); err != nil {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hornets-go/hornets/activations"
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
@@ -101,39 +102,50 @@ func (n *Network) Rules(top int) ([]Rule, error) {
 	return rules, nil
 }
 
-// FeatureAttention is one input feature with its learned LinAtt attention.
-type FeatureAttention struct {
-	Feature   int     `json:"feature"`
-	Name      string  `json:"name"`
-	Attention float64 `json:"attention"` // act(a_j)
-	// Weight is the attention times the norm of the feature's output
-	// weights: how strongly the feature moves the logits.
-	Weight float64 `json:"weight"`
+// FeatureEffect is one input feature of the continuous route (LinAtt)
+// with its signed effect on each class.
+type FeatureEffect struct {
+	Feature int    `json:"-"`
+	Name    string `json:"feature"`
+	// Effects[c] is act(a_j)·(W[j,c] − mean_k W[j,k]): how much the
+	// feature, on its standardised and row-normalised scale, raises class
+	// c's logit against the mean of the classes. They sum to zero.
+	Effects []float64 `json:"effects"`
+	// Class is the class the feature pushes toward most, and Effect that
+	// push (the largest of Effects, ≥ 0).
+	Class  int     `json:"class"`
+	Effect float64 `json:"effect"`
 }
 
-// Attention returns the input features ranked by their LinAtt weight,
-// strongest first.
-func (n *Network) Attention() ([]FeatureAttention, error) {
+// Effects returns the features of the continuous route ranked by Effect,
+// strongest first: which features push toward which class, and how
+// strongly.
+func (n *Network) Effects() ([]FeatureEffect, error) {
 	if err := n.ok(); err != nil {
 		return nil, err
 	}
-	A := n.lin.A.Data().([]float64)
-	W := n.lin.W.Data().([]float64)
+	A := n.lin.A.Float64s()
+	W := n.lin.W.Float64s()
 	C := n.classes
-	out := make([]FeatureAttention, n.features)
+	out := make([]FeatureEffect, n.features)
 	for j := range out {
 		a := n.act.Apply(A[j])
-		norm := 0.0
+		mean := 0.0
 		for c := range C {
-			norm += W[j*C+c] * W[j*C+c]
+			mean += W[j*C+c] / float64(C)
 		}
-		out[j] = FeatureAttention{Feature: j, Name: n.featureName(j), Attention: a, Weight: math.Abs(a) * math.Sqrt(norm)}
+		e := make([]float64, C)
+		for c := range C {
+			e[c] = a * (W[j*C+c] - mean)
+		}
+		best := activations.Argmax(e)
+		out[j] = FeatureEffect{Feature: j, Name: n.featureName(j), Effects: e, Class: best, Effect: e[best]}
 	}
-	slices.SortStableFunc(out, func(a, b FeatureAttention) int {
+	slices.SortStableFunc(out, func(a, b FeatureEffect) int {
 		switch {
-		case a.Weight > b.Weight:
+		case a.Effect > b.Effect:
 			return -1
-		case a.Weight < b.Weight:
+		case a.Effect < b.Effect:
 			return 1
 		}
 		return 0

@@ -85,8 +85,8 @@ func TestZeroValues(t *testing.T) {
 				wantZero(t, r)
 				return err
 			}},
-			{"Network.Attention", false, func(t *testing.T) error {
-				a, err := net.Attention()
+			{"Network.Effects", false, func(t *testing.T) error {
+				a, err := net.Effects()
 				wantZero(t, a)
 				return err
 			}},

@@ -250,8 +250,8 @@ func TestRules(t *testing.T) {
 	}{
 		{"categorical text", fx("xor.json"), "text", []string{"categorical route", "1. ", "score ", "→ "}},
 		{"categorical json", fx("xor.json"), "json", []string{`"route": "categorical"`, `"rules": [`, `"literals"`}},
-		{"continuous text", fx("cont.json"), "text", []string{"continuous route", "rank", "feature", "attention", "1.", "x1"}},
-		{"continuous json", fx("cont.json"), "json", []string{`"route": "continuous"`, `"features": [`, `"attention"`}},
+		{"continuous text", fx("cont.json"), "text", []string{"continuous route", "rank", "feature", "toward", "effect", "1.", "x1"}},
+		{"continuous json", fx("cont.json"), "json", []string{`"route": "continuous"`, `"features": [`, `"effects": {`}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := mustRun(t, "rules", "--model", tt.model, "--format", tt.format, "--top", "3")

@@ -66,8 +66,19 @@ type rulesReport struct {
 	Route   string         `json:"route"`
 	Batches map[string]int `json:"training_batches"`
 	Rules   []ruleJSON     `json:"rules,omitempty"`
-	// Features are ranked by weight, strongest first.
-	Features []model.FeatureAttention `json:"features,omitempty"`
+	// Features are the continuous route's features ranked by effect,
+	// strongest first.
+	Features []featureJSON `json:"features,omitempty"`
+}
+
+// featureJSON is one feature of a continuous model: the class it pushes
+// toward most, how strongly, and its signed effect on every class.
+type featureJSON struct {
+	Rank    int                `json:"rank"`
+	Feature string             `json:"feature"`
+	Class   string             `json:"class"`
+	Effect  float64            `json:"effect"`
+	Effects map[string]float64 `json:"effects"`
 }
 
 type ruleJSON struct {
@@ -114,12 +125,19 @@ func rulesOf(b *train.Bundle, top int) (*rulesReport, error) {
 		return r, nil
 	}
 	r.Route = model.Continuous.String()
-	var err error
-	if r.Features, err = b.Network.Attention(); err != nil {
+	effects, err := b.Network.Effects()
+	if err != nil {
 		return nil, err
 	}
-	if top > 0 && len(r.Features) > top {
-		r.Features = r.Features[:top]
+	for i, f := range effects {
+		if top > 0 && i == top {
+			break
+		}
+		fj := featureJSON{Rank: i + 1, Feature: f.Name, Class: b.Classes[f.Class], Effect: f.Effect, Effects: map[string]float64{}}
+		for c, e := range f.Effects {
+			fj.Effects[b.Classes[c]] = e
+		}
+		r.Features = append(r.Features, fj)
 	}
 	return r, nil
 }
@@ -133,9 +151,9 @@ func writeRulesText(w io.Writer, r *rulesReport) error {
 		}
 		return tw.Flush()
 	}
-	fmt.Fprintln(tw, "rank\tfeature\tattention\tweight")
-	for i, f := range r.Features {
-		fmt.Fprintf(tw, "%d.\t%s\t%.4f\t%.4f\n", i+1, f.Name, f.Attention, f.Weight)
+	fmt.Fprintln(tw, "rank\tfeature\ttoward\teffect")
+	for _, f := range r.Features {
+		fmt.Fprintf(tw, "%d.\t%s\t%s\t%.4f\n", f.Rank, f.Feature, f.Class, f.Effect)
 	}
 	return tw.Flush()
 }

@@ -63,8 +63,8 @@ func run(args []string, out io.Writer) error {
 		}
 		return nil
 	}
-	fmt.Fprintf(out, "feature attention (%d of %d training batches continuous):\n", cont, cat+cont)
-	features, err := b.Network.Attention()
+	fmt.Fprintf(out, "feature effects (%d of %d training batches continuous):\n", cont, cat+cont)
+	features, err := b.Network.Effects()
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func run(args []string, out io.Writer) error {
 		if i == *top {
 			break
 		}
-		fmt.Fprintf(out, "%d. %-12s attention %.3f  weight %.3f\n", i+1, f.Name, f.Attention, f.Weight)
+		fmt.Fprintf(out, "%d. %-12s → %s  effect %.3f\n", i+1, f.Name, b.Classes[f.Class], f.Effect)
 	}
 	return nil
 }
