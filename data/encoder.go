@@ -475,3 +475,36 @@ func NumericDataset(t *Table, label string) (*Dataset, error) {
 	d.Classes, d.Y = classify(labels)
 	return d, nil
 }
+
+// Source says where an encoded feature comes from: a numeric column
+// (kept as its value), or one category of a categorical column (1 when
+// the cell holds Category, else 0; Category "NA" stands for a missing
+// cell).
+type Source struct {
+	Column   string
+	Category string // "" for a numeric column
+	Numeric  bool
+}
+
+// Sources returns the source of every encoded feature, in output order.
+// It fails, wrapping ErrEncoder, on an inconsistent encoder.
+func (e *Encoder) Sources() ([]Source, error) {
+	if _, _, err := e.check(); err != nil {
+		return nil, err
+	}
+	var out []Source
+	for _, c := range e.Columns {
+		if c.Kind == Numeric {
+			out = append(out, Source{Column: c.Name, Numeric: true})
+			continue
+		}
+		for _, v := range c.Categories {
+			out = append(out, Source{Column: c.Name, Category: v})
+		}
+	}
+	return out, nil
+}
+
+// IsMissing reports whether a cell counts as missing ("NA" or empty): the
+// category a Source names "NA" is such a cell.
+func IsMissing(cell string) bool { return isMissing(cell) }

@@ -425,3 +425,26 @@ func TestFitEncoderForcedCategorical(t *testing.T) {
 		}
 	}
 }
+
+func TestEncoderSources(t *testing.T) {
+	t.Parallel()
+	tab, err := ReadCSV(strings.NewReader("n,c,label\n1.5,x,a\n2,NA,b\n3,y,a\n"), "s.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := FitEncoder(tab, EncoderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := e.Sources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Source{{Column: "n", Numeric: true}, {Column: "c", Category: "NA"}, {Column: "c", Category: "x"}, {Column: "c", Category: "y"}}
+	if !slices.Equal(got, want) || len(got) != len(e.Features) {
+		t.Errorf("Sources\ngot  %+v\nwant %+v (features %v)", got, want, e.Features)
+	}
+	if _, err := (&Encoder{}).Sources(); !errors.Is(err, ErrEncoder) {
+		t.Errorf("Sources of an empty encoder: got %v, want ErrEncoder", err)
+	}
+}
