@@ -12,6 +12,7 @@ import (
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/model/rulesearch"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -38,13 +39,6 @@ type Classifier struct {
 	Log logrus.FieldLogger
 
 	fitted *train.Bundle // nil until Fit or Load succeeds
-}
-
-// Rule is a rule of the network together with the name of its class.
-type Rule struct {
-	model.Rule
-	// Label is the class the rule votes for, Classes()[Rule.Class].
-	Label string
 }
 
 // Fit fits the encoder on t, then trains the network on the encoded
@@ -216,23 +210,52 @@ func (c *Classifier) Score(t *data.Table) (train.Metrics, error) {
 	return train.Evaluate(ds.Y, y, b.Classes)
 }
 
-// Rules returns the network's rules, best first, at most top of them
-// (top <= 0 means all); see model.Network.Rules. A model that mostly took
-// the continuous route is better read through Network().Effects().
-func (c *Classifier) Rules(top int) ([]Rule, error) {
+// Rules returns the decision list that reproduces the network, by class
+// and feature name, with its evidence on the training rows (see RuleSet).
+// A model that predicts with the continuous route has no rules
+// (model.ErrNoRules): read it through Network().Effects().
+func (c *Classifier) Rules() (*RuleSet, error) {
 	b, err := c.model()
 	if err != nil {
 		return nil, err
 	}
-	rules, err := b.Network.Rules(top)
+	list, err := b.Network.Rules()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Rule, len(rules))
-	for i, r := range rules {
-		out[i] = Rule{Rule: r, Label: b.Classes[r.Class]}
+	return newRuleSet(list, b)
+}
+
+// RulesOn returns the rules with their evidence on the labelled table t
+// instead of the training rows: the fidelity to the network, the accuracy
+// by hand and each rule's support and precision there.
+func (c *Classifier) RulesOn(t *data.Table) (*RuleSet, error) {
+	b, ds, _, err := c.encode(t, true)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	list, err := b.Network.Rules()
+	if err != nil {
+		return nil, err
+	}
+	pred, err := b.Network.Predict(ds.X, ds.Rows)
+	if err != nil {
+		return nil, err
+	}
+	list.Evaluate(ds.X, ds.Rows, ds.Cols, pred, ds.Y)
+	return newRuleSet(list, b)
+}
+
+// newRuleSet names a list with the bundle's classes and encoder.
+func newRuleSet(list *rulesearch.List, b *train.Bundle) (*RuleSet, error) {
+	var sources []data.Source
+	if b.Encoder != nil {
+		var err error
+		if sources, err = b.Encoder.Sources(); err != nil {
+			return nil, err
+		}
+	}
+	return NewRuleSet(list, b.Classes, sources), nil
 }
 
 // Save writes the fitted model (network, encoder, classes and training

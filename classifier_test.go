@@ -96,10 +96,11 @@ func TestNotFitted(t *testing.T) {
 		{"PredictProba(nil)", func(c *hornets.Classifier) error { _, err := c.PredictProba(nil); return err }},
 		{"Predict", func(c *hornets.Classifier) error { _, err := c.Predict(tab); return err }},
 		{"Score", func(c *hornets.Classifier) error { _, err := c.Score(tab); return err }},
-		{"Rules", func(c *hornets.Classifier) error { _, err := c.Rules(3); return err }},
+		{"Rules", func(c *hornets.Classifier) error { _, err := c.Rules(); return err }},
+		{"RulesOn", func(c *hornets.Classifier) error { _, err := c.RulesOn(tab); return err }},
 		{"Save", func(c *hornets.Classifier) error { return c.Save(filepath.Join(t.TempDir(), "model.json")) }},
 		{"Network().Rules", func(c *hornets.Classifier) error {
-			if _, err := c.Network().Rules(1); !errors.Is(err, model.ErrNotFitted) {
+			if _, err := c.Network().Rules(); !errors.Is(err, model.ErrNotFitted) {
 				t.Errorf("Network().Rules: got %v, want model.ErrNotFitted", err)
 			}
 			return hornets.ErrNotFitted
@@ -177,16 +178,21 @@ func TestFitMatchesTrainFit(t *testing.T) {
 	if m.Accuracy < 0.95 {
 		t.Errorf("training accuracy %.3f, want ≥ 0.95", m.Accuracy)
 	}
-	rules, err := clf.Rules(1)
+	rules, err := clf.Rules()
 	if err != nil {
 		t.Fatal(err)
 	}
-	netRules, err := res.Network.Rules(1)
+	netRules, err := res.Network.Rules()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rules) != 1 || rules[0].String() != netRules[0].String() || rules[0].Label != enc.Classes[netRules[0].Class] {
-		t.Errorf("Rules(1)\ngot  %v\nwant %v", rules, netRules)
+	if len(rules.Rules) != len(netRules.Rules) || rules.DefaultClass != enc.Classes[netRules.Default] || rules.Fidelity != netRules.Fidelity {
+		t.Errorf("Rules\ngot  %v\nwant %v", rules, netRules)
+	}
+	for i, r := range netRules.Rules {
+		if rules.Rules[i].Class != enc.Classes[r.Class] || len(rules.Rules[i].Literals) != len(r.Literals) {
+			t.Errorf("rule %d\ngot  %+v\nwant %+v", i+1, rules.Rules[i], r)
+		}
 	}
 }
 
@@ -221,9 +227,15 @@ func TestSaveLoad(t *testing.T) {
 	if !slices.Equal(loaded.Classes(), clf.Classes()) {
 		t.Errorf("Classes\ngot  %q\nwant %q", loaded.Classes(), clf.Classes())
 	}
-	r1, _ := clf.Rules(0)
-	r2, _ := loaded.Rules(0)
-	if len(r1) != len(r2) || (len(r1) > 0 && r1[0].String() != r2[0].String()) {
+	r1, err := clf.Rules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := loaded.Rules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r1.String() != r2.String() || r1.SQL() != r2.SQL() {
 		t.Errorf("Rules\ngot  %v\nwant %v", r2, r1)
 	}
 	if loaded.Train.Seed != trainConfig.Seed || loaded.Train.Epochs != trainConfig.Epochs || loaded.Encoding.Label != "label" {

@@ -49,12 +49,12 @@ func Example() {
 	for _, p := range proba[:3] {
 		fmt.Printf("%.3f\n", p)
 	}
-	rules, err := clf.Rules(1)
+	rules, err := clf.Rules()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("%s → %s\n", rules[0], rules[0].Label)
+	fmt.Print(rules)
 	if err := clf.Save(modelFile); err != nil {
 		fmt.Println(err)
 		return
@@ -75,7 +75,10 @@ func Example() {
 	// [0.997 0.003]
 	// [0.997 0.003]
 	// [0.002 0.998]
-	// f6 ∧ ¬f7 → 1
+	// IF f6 = 0 AND f7 = 1 THEN 1   support 37  precision 1.00 [0.91, 1.00]
+	// IF f6 = 1 AND f7 = 0 THEN 1   support 34  precision 1.00 [0.90, 1.00]
+	// ELSE 0                        support 57  precision 1.00 [0.94, 1.00]
+	// fidelity 1.000: the rules give the network's prediction on 128 of 128 rows; accuracy by hand 1.000, network 1.000
 	// identical after load: true
 }
 

@@ -65,7 +65,10 @@ func TestConcurrentPrediction(t *testing.T) {
 				if o.loss, err = net.Loss(x, rows, y); err != nil {
 					return o, fmt.Errorf("Loss: %w", err)
 				}
-				if _, err = net.Rules(5); err != nil {
+				if _, err = net.Interactions(5); err != nil {
+					return o, fmt.Errorf("Interactions: %w", err)
+				}
+				if _, err = net.Rules(); err != nil {
 					return o, fmt.Errorf("Rules: %w", err)
 				}
 				if _, err = net.Effects(); err != nil {

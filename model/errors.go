@@ -14,6 +14,9 @@ var (
 	// ErrNotFitted reports a call on a zero or unloaded Network or
 	// Trainer: build networks with New or Load, trainers with NewTrainer.
 	ErrNotFitted = errors.New("model: network not built (use New or Load)")
+	// ErrNoRules reports a network without a decision list: it predicts
+	// with the continuous route, or its rules were never extracted.
+	ErrNoRules = errors.New("model: no decision list (a continuous-route network, or rules never extracted)")
 	// ErrModelFile reports a model file that cannot be read: truncated,
 	// corrupt, foreign, or from another format version.
 	ErrModelFile = errors.New("model: bad model file")

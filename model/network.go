@@ -90,6 +90,7 @@ type Network struct {
 	names    []string
 
 	rules *rulesearch.Table
+	list  *rulesearch.List // the decision list of the categorical route; nil until extracted
 	cat   catParams
 	lin   linParams
 	mean  []float64 // LinAtt standardisation, per feature

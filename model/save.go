@@ -38,6 +38,7 @@ type fileModel struct {
 	Names    []string          `json:"feature_names,omitempty"`
 	Classes  int               `json:"classes"`
 	Rules    *rulesearch.Table `json:"rules"`
+	List     *rulesearch.List  `json:"decision_list,omitempty"`
 	Cat      fileWeights       `json:"catint"`
 	Lin      fileWeights       `json:"linatt"`
 	Mean     []float64         `json:"standardize_mean"`
@@ -68,7 +69,7 @@ func (n *Network) Save(w io.Writer, meta any) error {
 		Features: n.features, Names: n.names, Classes: n.classes, Rules: n.rules,
 		Cat:  fileWeights{M: floats(n.cat.M), W: floats(n.cat.W), B: floats(n.cat.B)},
 		Lin:  fileWeights{A: floats(n.lin.A), W: floats(n.lin.W), B: floats(n.lin.B)},
-		Mean: n.mean, Scale: n.scale, Trained: n.trained, Primary: n.primary,
+		Mean: n.mean, Scale: n.scale, Trained: n.trained, Primary: n.primary, List: n.list,
 	}
 	if meta != nil {
 		raw, err := json.Marshal(meta)
@@ -178,7 +179,7 @@ func Load(r io.Reader) (*Network, json.RawMessage, error) {
 	}
 	O, R, C, D := f.Config.Order, f.Config.Rules, f.Classes, f.Features
 	n := &Network{cfg: f.Config, act: f.Config.activation(), features: D, classes: C, names: f.Names, rules: f.Rules,
-		mean: f.Mean, scale: f.Scale, trained: f.Trained, primary: f.Primary}
+		mean: f.Mean, scale: f.Scale, trained: f.Trained, primary: f.Primary, list: f.List}
 	n.cat = catParams{M: dense(f.Cat.M, O, R), W: dense(f.Cat.W, R, C), B: dense(f.Cat.B, 1, C)}
 	n.lin = linParams{A: dense(f.Lin.A, 1, D), W: dense(f.Lin.W, D, C), B: dense(f.Lin.B, 1, C)}
 	return n, f.Meta, nil
@@ -216,6 +217,11 @@ func (f *fileModel) check() error {
 	}
 	if err := f.Rules.Check(R, O, D); err != nil {
 		return err
+	}
+	if f.List != nil {
+		if err := f.List.Check(D, C); err != nil {
+			return err
+		}
 	}
 	if f.Primary != Categorical && f.Primary != Continuous {
 		return fmt.Errorf("primary route %d, want 0 or 1", f.Primary)

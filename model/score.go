@@ -71,22 +71,24 @@ func (n *Network) score(x []float64, rows int) error {
 	return nil
 }
 
-// Rule is a readable clause of the categorical route; see
-// rulesearch.Rule.
-type Rule = rulesearch.Rule
+// Interaction is one feature tuple of the categorical route read as a
+// clause, with its contribution score; see rulesearch.Interaction.
+type Interaction = rulesearch.Interaction
 
-// Literal is one feature of a Rule, possibly negated.
+// Literal is one feature of a clause, possibly negated.
 type Literal = rulesearch.Literal
 
-// MinRuleScore is the smallest score share a rule needs to be listed by
-// Rules.
-const MinRuleScore = 0.001
+// MinInteractionScore is the smallest score share an interaction needs
+// to be listed by Interactions.
+const MinInteractionScore = 0.001
 
-// Rules returns the rules best first, the heads of a tuple merged, at most
-// top of them (top <= 0 means all), leaving out rules whose score share is
-// below MinRuleScore (rules the network does not use). Scores are those
-// of the last scoring pass of the trainer.
-func (n *Network) Rules(top int) ([]Rule, error) {
+// Interactions returns the feature tuples the network uses, best first by
+// contribution score, the heads of a tuple merged, at most top of them
+// (top <= 0 means all), leaving out those whose score share is below
+// MinInteractionScore. Scores are those of the trainer's last scoring
+// pass. They say which combinations matter; Rules says what the network
+// decides.
+func (n *Network) Interactions(top int) ([]Interaction, error) {
 	if err := n.ok(); err != nil {
 		return nil, err
 	}
@@ -95,7 +97,7 @@ func (n *Network) Rules(top int) ([]Rule, error) {
 		names[j] = n.featureName(j)
 	}
 	rules := n.rules.Read(n.cat.M.Data().([]float64), n.cat.W.Data().([]float64), n.classes, names)
-	rules = slices.DeleteFunc(rules, func(r Rule) bool { return r.Score < MinRuleScore })
+	rules = slices.DeleteFunc(rules, func(r Interaction) bool { return r.Score < MinInteractionScore })
 	if top > 0 && len(rules) > top {
 		rules = rules[:top]
 	}
@@ -176,4 +178,19 @@ func (n *Network) Tuples() ([][]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// Rules returns the decision list that reproduces the network's
+// categorical route (see rulesearch.List), extracted from the training
+// rows at the end of training with its evidence on them; a copy. It is
+// ErrNoRules for a network that predicts with the continuous route or was
+// never through Trainer.ExtractRules (see Effects for the former).
+func (n *Network) Rules() (*rulesearch.List, error) {
+	if err := n.ok(); err != nil {
+		return nil, err
+	}
+	if n.list == nil || n.Route() != Categorical {
+		return nil, ErrNoRules
+	}
+	return n.list.Clone(), nil
 }

@@ -242,6 +242,38 @@ func (t *Trainer) Score(x []float64, rows int) error {
 	return t.net.score(x, rows)
 }
 
+// ExtractRules builds the network's decision list from the rows of x
+// (its training rows) and their labels y: rulesearch.Extract over the
+// network's own predictions, with literals from its tuples ranked by
+// contribution score (call Score first), then its evidence on those rows.
+// A network that predicts with the continuous route gets no list.
+func (t *Trainer) ExtractRules(x []float64, rows int, y []int) error {
+	if err := t.ok(); err != nil {
+		return err
+	}
+	n := t.net
+	if err := n.checkY(y, rows); err != nil {
+		return err
+	}
+	n.list = nil
+	if n.Route() != Categorical {
+		return nil
+	}
+	pred, err := n.Predict(x, rows)
+	if err != nil {
+		return err
+	}
+	tuples := n.rules.RankedTuples()
+	names := make([]string, n.features)
+	for j := range names {
+		names[j] = n.featureName(j)
+	}
+	list := rulesearch.Extract(x, rows, n.features, pred, n.classes, tuples, names)
+	list.Evaluate(x, rows, n.features, pred, y)
+	n.list = list
+	return nil
+}
+
 // Refresh replaces the weak rule tuples (call Score first; see
 // rulesearch.Table.Refresh). Each replaced slot gets new factor weights
 // and zero output weights, so it adds nothing to the logits until training

@@ -80,8 +80,13 @@ func TestZeroValues(t *testing.T) {
 				wantZero(t, l)
 				return err
 			}},
+			{"Network.Interactions", false, func(t *testing.T) error {
+				r, err := net.Interactions(0)
+				wantZero(t, r)
+				return err
+			}},
 			{"Network.Rules", false, func(t *testing.T) error {
-				r, err := net.Rules(0)
+				r, err := net.Rules()
 				wantZero(t, r)
 				return err
 			}},
@@ -128,6 +133,7 @@ func TestZeroValues(t *testing.T) {
 				return err
 			}},
 			{"Trainer.Score", false, func(t *testing.T) error { return tr.Score(x, 1) }},
+			{"Trainer.ExtractRules", false, func(t *testing.T) error { return tr.ExtractRules(x, 1, y) }},
 			{"Trainer.Refresh", false, func(t *testing.T) error {
 				n, err := tr.Refresh(rng)
 				wantZero(t, n)

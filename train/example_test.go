@@ -37,18 +37,19 @@ func ExampleFit() {
 	}
 	fmt.Println(gen.Describe())
 	fmt.Printf("held-out accuracy %.4g, route %s\n", m.Accuracy, res.Route)
-	rules, err := res.Network.Rules(3)
+	rules, err := res.Network.Rules()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, r := range rules {
-		fmt.Printf("%s  score %.2f\n", r, r.Score)
-	}
+	fmt.Print(rules.Text(trainRows.Classes, nil))
 	// Output:
 	// label = xor(f11, f14)
 	// held-out accuracy 1, route categorical
-	// f11 ∧ ¬f14  score 1.00
+	// IF f11 = 0 AND f14 = 1 THEN 1   support 40  precision 1.00 [0.91, 1.00]
+	// IF f11 = 1 AND f14 = 0 THEN 1   support 31  precision 1.00 [0.89, 1.00]
+	// ELSE 0                          support 57  precision 1.00 [0.94, 1.00]
+	// fidelity 1.000: the rules give the network's prediction on 128 of 128 rows; accuracy by hand 1.000, network 1.000
 }
 
 // Five-fold stratified cross-validation of the continuous route on a

@@ -253,15 +253,18 @@ func (l *Loop) runEpoch(ctx context.Context) (EpochStats, error) {
 	return EpochStats{Epoch: l.epoch, TrainLoss: total / float64(steps)}, nil
 }
 
-// finish restores the best snapshot and scores the rules on the training
-// rows.
+// finish restores the best snapshot, scores the rules on the training
+// rows and extracts the decision list that reproduces the network there.
 func (l *Loop) finish() error {
 	if l.best != nil {
 		if err := l.trainer.Restore(l.best); err != nil {
 			return err
 		}
 	}
-	return l.trainer.Score(l.train.X, l.train.Rows)
+	if err := l.trainer.Score(l.train.X, l.train.Rows); err != nil {
+		return err
+	}
+	return l.trainer.ExtractRules(l.train.X, l.train.Rows, l.train.Y)
 }
 
 func rowsOf(d *data.Dataset) int {

@@ -26,9 +26,9 @@ func synth(t testing.TB, gate data.Gate, features int, seed uint64) (*data.Synth
 	return s, s.Sample(128), s.Sample(1000)
 }
 
-func rules(t testing.TB, net *model.Network, top int) []model.Rule {
+func rules(t testing.TB, net *model.Network, top int) []model.Interaction {
 	t.Helper()
-	rs, err := net.Rules(top)
+	rs, err := net.Interactions(top)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -226,7 +226,7 @@ func TestModelRoundTrip(t *testing.T) {
 			}
 			for _, proba := range []string{"", "--proba"} {
 				var inMemory bytes.Buffer
-				if err := writePredictions(&inMemory, b, p, proba != ""); err != nil {
+				if err := writePredictions(&inMemory, b, p, proba != "", nil); err != nil {
 					t.Fatal(err)
 				}
 				args := []string{"predict", "--data", tt.test, "--data-format", tt.format, "--model", path}
@@ -236,37 +236,6 @@ func TestModelRoundTrip(t *testing.T) {
 				r := mustRun(t, args...)
 				if r.stdout != inMemory.String() {
 					t.Errorf("predict %s after loading differs from the trained model:\n%s\n---\n%s", proba, r.stdout, inMemory.String())
-				}
-			}
-		})
-	}
-}
-
-func TestRules(t *testing.T) {
-	fixtures(t)
-	for _, tt := range []struct {
-		name, model, format string
-		want                []string
-	}{
-		{"categorical text", fx("xor.json"), "text", []string{"categorical route", "1. ", "score ", "→ "}},
-		{"categorical json", fx("xor.json"), "json", []string{`"route": "categorical"`, `"rules": [`, `"literals"`}},
-		{"continuous text", fx("cont.json"), "text", []string{"continuous route", "rank", "feature", "toward", "effect", "1.", "x1"}},
-		{"continuous json", fx("cont.json"), "json", []string{`"route": "continuous"`, `"features": [`, `"effects": {`}},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			r := mustRun(t, "rules", "--model", tt.model, "--format", tt.format, "--top", "3")
-			for _, w := range tt.want {
-				if !strings.Contains(r.stdout, w) {
-					t.Errorf("stdout lacks %q:\n%s", w, r.stdout)
-				}
-			}
-			if tt.format == "json" {
-				var rep rulesReport
-				if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
-					t.Fatalf("not JSON: %v", err)
-				}
-				if len(rep.Rules) > 3 || len(rep.Features) > 3 || len(rep.Rules)+len(rep.Features) == 0 {
-					t.Errorf("%d rules and %d features, want 1..3 of one", len(rep.Rules), len(rep.Features))
 				}
 			}
 		})

@@ -110,7 +110,14 @@ func TestNewCmdOthers(t *testing.T) {
 			t.Fatalf("exit code %d", code)
 		}
 		want := rulesOptions{ModelPath: "m.json", Top: 10, Format: "text"}
-		if *got != want {
+		if !reflect.DeepEqual(*got, want) {
+			t.Errorf("got  %+v\nwant %+v", *got, want)
+		}
+		if code := parse(t, cmd, "--model", "m.json", "--data", "t.csv", "--format", "SQL"); code != 0 {
+			t.Fatalf("exit code %d", code)
+		}
+		want = rulesOptions{ModelPath: "m.json", Data: dataOptions{Path: "t.csv", Format: "csv"}, Top: 10, Format: "sql"}
+		if !reflect.DeepEqual(*got, want) {
 			t.Errorf("got  %+v\nwant %+v", *got, want)
 		}
 	})

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"io"
 	"strconv"
 
@@ -19,6 +20,7 @@ type predictOptions struct {
 	ModelPath string
 	OutPath   string // "" or "-" for stdout
 	Proba     bool
+	Explain   bool
 }
 
 func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) error) *cli.Command {
@@ -30,6 +32,7 @@ func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) e
 		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the predictions to `FILE`, atomically", DefaultText: "stdout"},
 		&cli.BoolFlag{Name: "proba", Category: "Output", Usage: "add one probability column per class, named p(<label>)", DisableDefaultText: true},
+		&cli.BoolFlag{Name: "explain", Category: "Output", Usage: "add a column \"rule\": the number of the rule (as hornetctl rules prints them) that decides the row, or \"default\"", DisableDefaultText: true},
 	)
 	return leaf(&cli.Command{
 		Name:      "predict",
@@ -38,10 +41,13 @@ func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) e
 		Description: "Writes CSV: a header, then one line per input row, in input order. The column \"prediction\" holds the\n" +
 			"predicted label as written in the training data; with --proba, columns \"p(<label>)\" follow, one per class\n" +
 			"in the model's class order, e.g. prediction,p(democrat),p(republican). The label column of the input is\n" +
-			"optional and ignored. Categories not seen in training are encoded as all zeros and reported on stderr.",
+			"optional and ignored. Categories not seen in training are encoded as all zeros and reported on stderr.\n" +
+			"With --explain (categorical-route models), a last column \"rule\" names the rule of the model's decision\n" +
+			"list that decides the row: its number as hornetctl rules prints it, or \"default\". The prediction is the\n" +
+			"network's; where the rules disagree with it (see the fidelity), the rule's class differs.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &predictOptions{ModelPath: c.String("model"), OutPath: c.String("out"), Proba: c.Bool("proba")}
+			o := &predictOptions{ModelPath: c.String("model"), OutPath: c.String("out"), Proba: c.Bool("proba"), Explain: c.Bool("explain")}
 			var err error
 			if err = noArgs(c); err != nil {
 				return err
@@ -77,14 +83,29 @@ func runPredict(_ context.Context, o *predictOptions, ios *iostreams) error {
 		return err
 	}
 	warnOffRoute(ios.Err, o.Data.Path, ds, routes)
+	var explain []string
+	if o.Explain {
+		list, err := b.Network.Rules()
+		if err != nil {
+			return fmt.Errorf("--explain: %s: %w", o.ModelPath, err)
+		}
+		explain = make([]string, ds.Rows)
+		for i := range explain {
+			explain[i] = "default"
+			if _, r := list.Decide(ds.Row(i)); r >= 0 {
+				explain[i] = strconv.Itoa(r + 1)
+			}
+		}
+	}
 	return writeOutput(o.OutPath, ios.Out, func(w io.Writer) error {
-		return writePredictions(w, b, p, o.Proba)
+		return writePredictions(w, b, p, o.Proba, explain)
 	})
 }
 
 // writePredictions writes the class probabilities p (rows × classes) of
-// the model b as CSV.
-func writePredictions(w io.Writer, b *train.Bundle, p []float64, proba bool) error {
+// the model b as CSV, with the deciding rule of each row when explain is
+// not nil.
+func writePredictions(w io.Writer, b *train.Bundle, p []float64, proba bool, explain []string) error {
 	C := len(b.Classes)
 	cw := csv.NewWriter(w)
 	rec := []string{"prediction"}
@@ -92,6 +113,9 @@ func writePredictions(w io.Writer, b *train.Bundle, p []float64, proba bool) err
 		for _, c := range b.Classes {
 			rec = append(rec, "p("+c+")")
 		}
+	}
+	if explain != nil {
+		rec = append(rec, "rule")
 	}
 	if err := cw.Write(rec); err != nil {
 		return err
@@ -102,6 +126,9 @@ func writePredictions(w io.Writer, b *train.Bundle, p []float64, proba bool) err
 			for _, v := range p[i*C : (i+1)*C] {
 				rec = append(rec, strconv.FormatFloat(v, 'f', 6, 64))
 			}
+		}
+		if explain != nil {
+			rec = append(rec, explain[i])
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

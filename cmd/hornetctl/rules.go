@@ -5,20 +5,28 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hornets-go/hornets"
+	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
 
+// formatSQL is rules' third output format: one CASE expression.
+const formatSQL = "sql"
+
 // rulesOptions are the inputs of hornetctl rules.
 type rulesOptions struct {
 	ModelPath string
-	Top       int // 0 for all
+	Data      dataOptions // Path "" for the training rows' evidence
+	Top       int         // continuous models: features to print, 0 for all
 	Format    string
 }
 
@@ -26,19 +34,25 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 	if runF == nil {
 		runF = func(ctx context.Context, o *rulesOptions) error { return runRules(ctx, o, ios) }
 	}
+	flags := dataFlags("")
+	flags[0] = &cli.StringFlag{Name: "data", Category: "Data", Usage: "give the evidence on the labelled table in `FILE` instead of the training rows"}
+	flags = append(flags,
+		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
+		&cli.IntFlag{Name: "top", Value: 10, Usage: "continuous-route models: print the `N` strongest features, 0 for all"},
+		&cli.StringFlag{Name: "format", Category: "Output", Value: formatText, Usage: "report `FORMAT`: text, json or sql"})
 	return leaf(&cli.Command{
 		Name:      "rules",
-		Usage:     "print the rules a model learned, or its feature attention",
-		UsageText: "hornetctl rules --model model.json [--top 10] [--format text|json]",
-		Description: "For a model whose training batches mostly took the categorical route, prints its rules best first,\n" +
-			"like \"1. f3 ∧ ¬f17  score 0.412  → 1\": the literals, the rule's share of the total contribution score,\n" +
-			"and the class it raises most. For a continuous-route model, prints the features ranked by their\n" +
-			"attention weight instead.",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Usage: "the model `FILE` written by train (required)"},
-			&cli.IntFlag{Name: "top", Value: 10, Usage: "print the best `N` rules or features, 0 for all"},
-			outputFormatFlag(),
-		},
+		Usage:     "print the rules that reproduce a model, with their evidence, or its feature effects",
+		UsageText: "hornetctl rules --model model.json [--data labelled.csv] [--format text|json|sql] [--top 10]",
+		Description: "For a categorical-route model, prints the decision list that reproduces the network, in decision\n" +
+			"order: the first rule whose literals all hold decides, the ELSE line decides the rest. Each rule shows\n" +
+			"the rows it decides (support) and the share of them of its class (precision, with a 95% Wilson\n" +
+			"interval); the last line gives the fidelity (the share of rows where the rules by hand give the\n" +
+			"network's prediction) and the accuracy of the rules and of the network. The evidence is from the\n" +
+			"training rows, or from the labelled --data file. --format json prints the rules for other programs,\n" +
+			"--format sql one CASE expression over the original columns. For a continuous-route model, prints the\n" +
+			"features ranked by how strongly they push toward a class.",
+		Flags: flags,
 		Action: func(c *cli.Context) error {
 			o := &rulesOptions{ModelPath: c.String("model"), Top: c.Int("top")}
 			var err error
@@ -51,24 +65,27 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 			if o.Top < 0 {
 				return usagef("invalid --top %d: want >= 0 (0 for all)", o.Top)
 			}
-			if o.Format, err = readOutputFormat(c); err != nil {
+			o.Format = strings.ToLower(c.String("format"))
+			if err = oneOf("format", o.Format, formatText, formatJSON, formatSQL); err != nil {
 				return err
+			}
+			if c.IsSet("data") {
+				if o.Data, err = readDataFlags(c); err != nil {
+					return err
+				}
 			}
 			return runF(c.Context, o)
 		},
 	})
 }
 
-// rulesReport is the JSON form of rules' output: Rules for a categorical
-// model, Features for a continuous one.
-type rulesReport struct {
-	Model   string         `json:"model"`
-	Route   string         `json:"route"`
-	Batches map[string]int `json:"training_batches"`
-	Rules   []ruleJSON     `json:"rules,omitempty"`
-	// Features are the continuous route's features ranked by effect,
-	// strongest first.
-	Features []featureJSON `json:"features,omitempty"`
+// effectsReport is the JSON form of rules' output for a continuous-route
+// model.
+type effectsReport struct {
+	Model    string         `json:"model"`
+	Route    string         `json:"route"`
+	Batches  map[string]int `json:"training_batches"`
+	Features []featureJSON  `json:"features"`
 }
 
 // featureJSON is one feature of a continuous model: the class it pushes
@@ -81,56 +98,82 @@ type featureJSON struct {
 	Effects map[string]float64 `json:"effects"`
 }
 
-type ruleJSON struct {
-	Rank     int             `json:"rank"`
-	Rule     string          `json:"rule"`
-	Score    float64         `json:"score"`
-	Class    string          `json:"class"`
-	Literals []model.Literal `json:"literals"`
-}
-
 func runRules(_ context.Context, o *rulesOptions, ios *iostreams) error {
 	b, err := train.LoadBundle(o.ModelPath)
 	if err != nil {
 		return err
 	}
-	r, err := rulesOf(b, o.Top)
+	if b.Network.Route() == model.Continuous {
+		if o.Format == formatSQL {
+			return fmt.Errorf("%s: a continuous-route model has no rules to write as SQL (its feature effects: --format text or json)", o.ModelPath)
+		}
+		return writeEffects(ios.Out, o, b)
+	}
+	rs, err := ruleSet(o, b, ios)
 	if err != nil {
 		return err
 	}
-	r.Model = o.ModelPath
-	if o.Format == formatJSON {
+	switch o.Format {
+	case formatJSON:
 		enc := json.NewEncoder(ios.Out)
 		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return enc.Encode(rs)
+	case formatSQL:
+		_, err := io.WriteString(ios.Out, rs.SQL())
+		return err
 	}
-	return writeRulesText(ios.Out, r)
+	cat, cont := b.Network.TrainedBatches()
+	on := "the training rows"
+	if o.Data.Path != "" {
+		on = o.Data.Path
+	}
+	fmt.Fprintf(ios.Out, "categorical route (%d categorical and %d continuous training batches); decision list, evidence on %s:\n", cat, cont, on)
+	_, err = io.WriteString(ios.Out, rs.String())
+	return err
 }
 
-// rulesOf reads the rules (or the attention ranking) of a model, at most
-// top of them (0 for all).
-func rulesOf(b *train.Bundle, top int) (*rulesReport, error) {
-	cat, cont := b.Network.TrainedBatches()
-	r := &rulesReport{Batches: map[string]int{"categorical": cat, "continuous": cont}}
-	if cat >= cont {
-		r.Route = model.Categorical.String()
-		r.Rules = []ruleJSON{}
-		rules, err := b.Network.Rules(top)
-		if err != nil {
-			return nil, err
-		}
-		for i, rule := range rules {
-			r.Rules = append(r.Rules, ruleJSON{Rank: i + 1, Rule: rule.String(), Score: rule.Score, Class: b.Classes[rule.Class], Literals: rule.Literals})
-		}
-		return r, nil
+// ruleSet returns the model's decision list by name, with its evidence on
+// the training rows or, with --data, on that labelled file.
+func ruleSet(o *rulesOptions, b *train.Bundle, ios *iostreams) (*hornets.RuleSet, error) {
+	list, err := b.Network.Rules()
+	if errors.Is(err, model.ErrNoRules) {
+		return nil, fmt.Errorf("%s: the model has no decision list (written by an older hornetctl? retrain it)", o.ModelPath)
 	}
-	r.Route = model.Continuous.String()
-	effects, err := b.Network.Effects()
 	if err != nil {
 		return nil, err
 	}
+	var sources []data.Source
+	if b.Encoder != nil {
+		if sources, err = b.Encoder.Sources(); err != nil {
+			return nil, fmt.Errorf("%s: %w", o.ModelPath, err)
+		}
+	}
+	if o.Data.Path != "" {
+		ds, warns, err := loadForModel(o.Data, b, o.ModelPath, true)
+		if err != nil {
+			return nil, err
+		}
+		printWarnings(ios.Err, o.Data.Path, warns)
+		pred, err := b.Network.Predict(ds.X, ds.Rows)
+		if err != nil {
+			return nil, err
+		}
+		list.Evaluate(ds.X, ds.Rows, ds.Cols, pred, ds.Y)
+	}
+	return hornets.NewRuleSet(list, b.Classes, sources), nil
+}
+
+// writeEffects prints a continuous-route model's features ranked by how
+// strongly they push toward a class.
+func writeEffects(w io.Writer, o *rulesOptions, b *train.Bundle) error {
+	effects, err := b.Network.Effects()
+	if err != nil {
+		return err
+	}
+	cat, cont := b.Network.TrainedBatches()
+	r := effectsReport{Model: o.ModelPath, Route: model.Continuous.String(), Batches: map[string]int{"categorical": cat, "continuous": cont}}
 	for i, f := range effects {
-		if top > 0 && i == top {
+		if o.Top > 0 && i == o.Top {
 			break
 		}
 		fj := featureJSON{Rank: i + 1, Feature: f.Name, Class: b.Classes[f.Class], Effect: f.Effect, Effects: map[string]float64{}}
@@ -139,18 +182,13 @@ func rulesOf(b *train.Bundle, top int) (*rulesReport, error) {
 		}
 		r.Features = append(r.Features, fj)
 	}
-	return r, nil
-}
-
-func writeRulesText(w io.Writer, r *rulesReport) error {
-	fmt.Fprintf(w, "%s route (%d categorical and %d continuous training batches)\n", r.Route, r.Batches["categorical"], r.Batches["continuous"])
-	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
-	if r.Route == model.Categorical.String() {
-		for _, rule := range r.Rules {
-			fmt.Fprintf(tw, "%d. %s\tscore %.3f\t→ %s\n", rule.Rank, rule.Rule, rule.Score, rule.Class)
-		}
-		return tw.Flush()
+	if o.Format == formatJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
 	}
+	fmt.Fprintf(w, "continuous route (%d categorical and %d continuous training batches); features by effect:\n", cat, cont)
+	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	fmt.Fprintln(tw, "rank\tfeature\ttoward\teffect")
 	for _, f := range r.Features {
 		fmt.Fprintf(tw, "%d.\t%s\t%s\t%.4f\n", f.Rank, f.Feature, f.Class, f.Effect)

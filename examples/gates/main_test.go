@@ -16,7 +16,7 @@ func TestRun(t *testing.T) {
 	if err := run([]string{"-gates", "xnor", "-features", "16", "-seeds", "1-2"}, &out); err != nil {
 		t.Fatal(err)
 	}
-	if want := "| xnor | 16 | 1.000 | 1.000 | 2/2 |"; !strings.Contains(out.String(), want) {
+	if want := "| xnor | 16 | 1.000 | 1.000 | 2/2 | 2/2 | 1.000 |"; !strings.Contains(out.String(), want) {
 		t.Errorf("output lacks %q:\n%s", want, out.String())
 	}
 }

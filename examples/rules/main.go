@@ -31,7 +31,7 @@ func main() {
 func run(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
 	path := fs.String("model", "", "a model file written by hornetctl train or Bundle.Save (default: train one)")
-	top := fs.Int("top", 5, "number of rules or features to print")
+	top := fs.Int("top", 5, "number of features to print for a continuous-route model")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -53,14 +53,12 @@ func run(args []string, out io.Writer) error {
 	}
 	cat, cont := b.Network.TrainedBatches()
 	if cat >= cont {
-		fmt.Fprintf(out, "rules (%d of %d training batches categorical):\n", cat, cat+cont)
-		rules, err := b.Network.Rules(*top)
+		fmt.Fprintf(out, "rules (%d of %d training batches categorical), in decision order:\n", cat, cat+cont)
+		rules, err := b.Network.Rules()
 		if err != nil {
 			return err
 		}
-		for i, r := range rules {
-			fmt.Fprintf(out, "%d. %-24s score %.3f  → %s\n", i+1, r, r.Score, b.Classes[r.Class])
-		}
+		fmt.Fprint(out, rules.Text(b.Classes, nil))
 		return nil
 	}
 	fmt.Fprintf(out, "feature effects (%d of %d training batches continuous):\n", cont, cat+cont)

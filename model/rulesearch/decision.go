@@ -188,17 +188,26 @@ func share(k, n int) float64 {
 }
 
 // String renders the list with class ids; see Text.
-func (l *List) String() string { return l.Text(nil) }
+func (l *List) String() string { return l.Text(nil, nil) }
 
 // Text renders the list RIPPER-style, one rule a line and then the
 // default and the summary, e.g.
 //
-//	IF f3 = 0 AND f7 = 1 THEN 1  support 34  precision 1.00 [0.90, 1.00]
-//	ELSE 0                       support 67  precision 1.00 [0.95, 1.00]
-//	fidelity 1.000 (the rules agree with the network on 128 of 128 rows); accuracy: rules 1.000, network 1.000
+//	IF f3 = 0 AND f7 = 1 THEN 1   support 34  precision 1.00 [0.90, 1.00]
+//	ELSE 0                        support 67  precision 1.00 [0.95, 1.00]
+//	fidelity 1.000: the rules give the network's prediction on 128 of 128 rows; accuracy by hand 1.000, network 1.000
 //
-// classes[c] names class c (its number when missing).
-func (l *List) Text(classes []string) string {
+// classes[c] names class c (its number when missing); literal renders a
+// literal (nil: "name = 1", or "name = 0" when negated).
+func (l *List) Text(classes []string, literal func(Literal) string) string {
+	if literal == nil {
+		literal = func(lit Literal) string {
+			if lit.Negated {
+				return lit.Name + " = 0"
+			}
+			return lit.Name + " = 1"
+		}
+	}
 	className := func(c int) string {
 		if c >= 0 && c < len(classes) {
 			return classes[c]
@@ -209,11 +218,7 @@ func (l *List) Text(classes []string) string {
 	for i, r := range l.Rules {
 		conds := make([]string, len(r.Literals))
 		for j, lit := range r.Literals {
-			v := "1"
-			if lit.Negated {
-				v = "0"
-			}
-			conds[j] = lit.Name + " = " + v
+			conds[j] = literal(lit)
 		}
 		heads[i] = "IF " + strings.Join(conds, " AND ") + " THEN " + className(r.Class)
 	}
@@ -228,15 +233,15 @@ func (l *List) Text(classes []string) string {
 		if i < len(l.Rules) {
 			e = &l.Rules[i].Evidence
 		}
-		fmt.Fprintf(&b, "%s%s  support %d  precision %.2f [%.2f, %.2f]\n",
+		fmt.Fprintf(&b, "%s%s   support %d  precision %.2f [%.2f, %.2f]\n",
 			h, strings.Repeat(" ", width-len([]rune(h))), e.Support, e.Precision, e.PrecisionLow, e.PrecisionHigh)
 	}
 	agree := int(math.Round(l.Fidelity * float64(l.Rows)))
-	fmt.Fprintf(&b, "fidelity %.3f (the rules agree with the network on %d of %d rows)", l.Fidelity, agree, l.Rows)
+	fmt.Fprintf(&b, "fidelity %.3f: the rules give the network's prediction on %d of %d rows", l.Fidelity, agree, l.Rows)
 	if l.Labelled {
-		fmt.Fprintf(&b, "; accuracy: rules %.3f, network %.3f\n", l.Accuracy, l.NetworkAccuracy)
+		fmt.Fprintf(&b, "; accuracy by hand %.3f, network %.3f\n", l.Accuracy, l.NetworkAccuracy)
 	} else {
-		b.WriteString("; precision is against the network\n")
+		b.WriteString(" (no labels: precision is against the network)\n")
 	}
 	return b.String()
 }
@@ -588,4 +593,46 @@ func (e *extractor) prune(rules []rule, d int) ([]rule, int) {
 		}
 	}
 	return rules, agree
+}
+
+// Clone returns a deep copy of l.
+func (l *List) Clone() *List {
+	c := *l
+	c.Rules = make([]DecisionRule, len(l.Rules))
+	for i, r := range l.Rules {
+		r.Literals = slices.Clone(r.Literals)
+		c.Rules[i] = r
+	}
+	return &c
+}
+
+// Check reports, wrapping ErrTable, a list that does not fit a network of
+// the given features and classes (a corrupt model file): a literal's
+// feature or a class out of range, a rule without literals, evidence that
+// is not a count or a share.
+func (l *List) Check(features, classes int) error {
+	unit := func(v float64) bool { return v >= 0 && v <= 1 }
+	if l.Default < 0 || l.Default >= classes || l.Rows < 0 || !unit(l.Fidelity) || !unit(l.Accuracy) || !unit(l.NetworkAccuracy) {
+		return fmt.Errorf("%w: decision list default class %d, %d rows, fidelity %g", ErrTable, l.Default, l.Rows, l.Fidelity)
+	}
+	for i, r := range l.Rules {
+		if r.Class < 0 || r.Class >= classes || len(r.Literals) == 0 {
+			return fmt.Errorf("%w: decision rule %d has class %d and %d literals", ErrTable, i+1, r.Class, len(r.Literals))
+		}
+		for _, lit := range r.Literals {
+			if lit.Feature < 0 || lit.Feature >= features {
+				return fmt.Errorf("%w: decision rule %d has feature %d of %d", ErrTable, i+1, lit.Feature, features)
+			}
+		}
+	}
+	evidence := []Evidence{l.DefaultEvidence}
+	for _, r := range l.Rules {
+		evidence = append(evidence, r.Evidence)
+	}
+	for _, e := range evidence {
+		if e.Support < 0 || e.Correct < 0 || e.Correct > e.Support || !unit(e.Precision) || !unit(e.PrecisionLow) || !unit(e.PrecisionHigh) {
+			return fmt.Errorf("%w: decision list evidence %+v", ErrTable, e)
+		}
+	}
+	return nil
 }

@@ -426,15 +426,15 @@ func TestListText(t *testing.T) {
 		DefaultEvidence: Evidence{Support: 94, Correct: 94, Precision: 1, PrecisionLow: 0.9607, PrecisionHigh: 1},
 		Rows:            128, Labelled: true, Fidelity: 1, Accuracy: 1, NetworkAccuracy: 1,
 	}
-	want := `IF f45 = 0 AND f62 = 1 THEN yes  support 34  precision 1.00 [0.90, 1.00]
-ELSE no                          support 94  precision 1.00 [0.96, 1.00]
-fidelity 1.000 (the rules agree with the network on 128 of 128 rows); accuracy: rules 1.000, network 1.000
+	want := `IF f45 = 0 AND f62 = 1 THEN yes   support 34  precision 1.00 [0.90, 1.00]
+ELSE no                           support 94  precision 1.00 [0.96, 1.00]
+fidelity 1.000: the rules give the network's prediction on 128 of 128 rows; accuracy by hand 1.000, network 1.000
 `
-	if got := l.Text([]string{"no", "yes"}); got != want {
+	if got := l.Text([]string{"no", "yes"}, nil); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	l.Labelled = false
-	if got := l.String(); !strings.HasSuffix(got, "rows); precision is against the network\n") || !strings.HasPrefix(got, "IF f45 = 0 AND f62 = 1 THEN 1  ") {
+	if got := l.String(); !strings.HasSuffix(got, "rows (no labels: precision is against the network)\n") || !strings.HasPrefix(got, "IF f45 = 0 AND f62 = 1 THEN 1   ") {
 		t.Errorf("unlabelled text\n%s", got)
 	}
 }

@@ -19,10 +19,11 @@ type Literal struct {
 	Negated bool   `json:"negated"`
 }
 
-// Rule is a readable clause: the features of one rule tuple (the heads that
+// Interaction is one feature tuple of the network read as a clause: the
+// features of one rule tuple (the heads that
 // share the tuple merged), pseudovariables dropped, each literal signed by
 // the hard polyClip of its weight in the highest-scored head.
-type Rule struct {
+type Interaction struct {
 	Literals []Literal `json:"literals"`
 	// Score is the rule's share of the total contribution score of all
 	// rules (the scores of all rules sum to 1).
@@ -38,7 +39,7 @@ type Rule struct {
 
 // String renders the clause as "f3 ∧ ¬f17"; a rule whose literals all read
 // as absent prints as "⊤".
-func (r Rule) String() string {
+func (r Interaction) String() string {
 	if len(r.Literals) == 0 {
 		return "⊤"
 	}
@@ -54,7 +55,7 @@ func (r Rule) String() string {
 }
 
 // FeatureSet returns the rule's feature indices, ascending.
-func (r Rule) FeatureSet() []int {
+func (r Interaction) FeatureSet() []int {
 	out := make([]int, len(r.Literals))
 	for i, l := range r.Literals {
 		out[i] = l.Feature
@@ -67,7 +68,7 @@ func (r Rule) FeatureSet() []int {
 // best first. m is the Order × R factor matrix and w the R × classes
 // output matrix, both row-major; names[j] names feature j (f<j> when
 // missing).
-func (rs *Table) Read(m, w []float64, classes int, names []string) []Rule {
+func (rs *Table) Read(m, w []float64, classes int, names []string) []Interaction {
 	R := rs.Slots()
 	type merged struct {
 		features  []int
@@ -109,10 +110,10 @@ func (rs *Table) Read(m, w []float64, classes int, names []string) []Rule {
 		g.attention += rs.MeanAttention[r]
 	}
 	hard := activations.Func{Kind: activations.PolyClip, K: 0}
-	out := make([]Rule, 0, len(order))
+	out := make([]Interaction, 0, len(order))
 	for _, key := range order {
 		g := groups[key]
-		rule := Rule{Slots: g.slots, MeanAttention: g.attention}
+		rule := Interaction{Slots: g.slots, MeanAttention: g.attention}
 		if total > 0 {
 			rule.Score = g.score / total
 		}

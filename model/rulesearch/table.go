@@ -310,3 +310,42 @@ func (rs *Table) Refresh(fraction float64, rng *rand.Rand) []int {
 	slices.Sort(replaced)
 	return replaced
 }
+
+// RankedTuples returns the distinct feature tuples of the table
+// (pseudovariables dropped, tuples of none left out), by the summed Scores
+// of their heads, best first; ties keep slot order.
+func (rs *Table) RankedTuples() [][]int {
+	type ranked struct {
+		features []int
+		score    float64
+	}
+	var out []*ranked
+	index := map[string]*ranked{}
+	for r := range rs.Slots() {
+		var fs []int
+		for _, c := range rs.Slot(r) {
+			if c < rs.Features {
+				fs = append(fs, c)
+			}
+		}
+		if len(fs) == 0 {
+			continue
+		}
+		key := tupleKey(fs)
+		t, ok := index[key]
+		if !ok {
+			t = &ranked{features: fs}
+			index[key] = t
+			out = append(out, t)
+		}
+		if s := rs.Scores[r]; s > 0 {
+			t.score += s
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score })
+	tuples := make([][]int, len(out))
+	for i, t := range out {
+		tuples[i] = t.features
+	}
+	return tuples
+}
