@@ -245,7 +245,10 @@ func (t *Trainer) Score(x []float64, rows int) error {
 // ExtractRules builds the network's decision list from the rows of x
 // (its training rows) and their labels y: rulesearch.Extract over the
 // network's own predictions, with literals from its tuples ranked by
-// contribution score (call Score first), then its evidence on those rows.
+// contribution score (call Score first); rules that decide no row or
+// whose class most of their rows' labels contradict are dropped (they
+// would only copy the network's mistakes), and the list keeps its
+// evidence on those rows.
 // A network that predicts with the continuous route gets no list.
 func (t *Trainer) ExtractRules(x []float64, rows int, y []int) error {
 	if err := t.ok(); err != nil {
@@ -269,7 +272,7 @@ func (t *Trainer) ExtractRules(x []float64, rows int, y []int) error {
 		names[j] = n.featureName(j)
 	}
 	list := rulesearch.Extract(x, rows, n.features, pred, n.classes, tuples, names)
-	list.Evaluate(x, rows, n.features, pred, y)
+	list.DropContradicted(x, rows, n.features, pred, y)
 	n.list = list
 	return nil
 }

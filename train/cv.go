@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 
 	"gonum.org/v1/gonum/stat"
@@ -43,6 +44,12 @@ type CVResult struct {
 	StdAcc      float64   `json:"std_accuracy"`
 	MeanMacroF1 float64   `json:"mean_macro_f1"`
 	StdMacroF1  float64   `json:"std_macro_f1"`
+	// RuleFidelity is, per fold, the share of the held-out rows where the
+	// fold's decision list, applied by hand, gives the network's
+	// prediction; empty when some fold's network has no rules (it predicts
+	// with the continuous route).
+	RuleFidelity     []float64 `json:"rule_fidelity,omitempty"`
+	MeanRuleFidelity float64   `json:"mean_rule_fidelity,omitempty"`
 }
 
 // CrossValidate runs stratified k-fold cross-validation: each fold is
@@ -62,6 +69,7 @@ func CrossValidate(ctx context.Context, ds *data.Dataset, k int, mcfg model.Conf
 		workers = 1
 	}
 	folds := make([]Metrics, k)
+	fidelity := make([]float64, k) // -1: no rules
 	errs := make([]error, k)
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -70,7 +78,7 @@ func CrossValidate(ctx context.Context, ds *data.Dataset, k int, mcfg model.Conf
 		go func() {
 			defer wg.Done()
 			for f := range next {
-				folds[f], errs[f] = cvFold(ctx, ds, fold, f, mcfg, cfg, opts)
+				folds[f], fidelity[f], errs[f] = cvFold(ctx, ds, fold, f, mcfg, cfg, opts)
 			}
 		}()
 	}
@@ -89,11 +97,14 @@ func CrossValidate(ctx context.Context, ds *data.Dataset, k int, mcfg model.Conf
 	}
 	res.MeanAcc, res.StdAcc = stat.MeanStdDev(accs, nil)
 	res.MeanMacroF1, res.StdMacroF1 = stat.MeanStdDev(f1s, nil)
+	if !slices.Contains(fidelity, -1) {
+		res.RuleFidelity, res.MeanRuleFidelity = fidelity, stat.Mean(fidelity, nil)
+	}
 	return res, nil
 }
 
 // cvFold fits on every fold but f and scores fold f.
-func cvFold(ctx context.Context, ds *data.Dataset, fold []int, f int, mcfg model.Config, cfg Config, opts *Options) (Metrics, error) {
+func cvFold(ctx context.Context, ds *data.Dataset, fold []int, f int, mcfg model.Config, cfg Config, opts *Options) (m Metrics, fidelity float64, err error) {
 	var tr, te []int
 	for i, fi := range fold {
 		if fi == f {
@@ -111,15 +122,21 @@ func cvFold(ctx context.Context, ds *data.Dataset, fold []int, f int, mcfg model
 	}
 	fit, err := Fit(ctx, ds.Subset(tr), mcfg, fc, opts)
 	if err != nil {
-		return Metrics{}, fmt.Errorf("fold %d: %w", f+1, err)
+		return Metrics{}, 0, fmt.Errorf("fold %d: %w", f+1, err)
 	}
 	if fit.Status == Canceled {
-		return Metrics{}, fmt.Errorf("fold %d: %w", f+1, context.Canceled)
+		return Metrics{}, 0, fmt.Errorf("fold %d: %w", f+1, context.Canceled)
 	}
 	test := ds.Subset(te)
 	pred, err := fit.Network.Predict(test.X, test.Rows)
 	if err != nil {
-		return Metrics{}, fmt.Errorf("fold %d: %w", f+1, err)
+		return Metrics{}, 0, fmt.Errorf("fold %d: %w", f+1, err)
 	}
-	return Evaluate(test.Y, pred, ds.Classes)
+	fidelity = -1
+	if rules, err := fit.Network.Rules(); err == nil {
+		rules.Evaluate(test.X, test.Rows, test.Cols, pred, test.Y)
+		fidelity = rules.Fidelity
+	}
+	m, err = Evaluate(test.Y, pred, ds.Classes)
+	return m, fidelity, err
 }

@@ -118,14 +118,27 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 func writeCVText(w io.Writer, o *cvOptions, res *train.CVResult, took time.Duration) error {
 	fmt.Fprintf(w, "%d-fold cross-validation of %s\n", o.Folds, o.Data.Path)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "fold\trows\taccuracy\tmacro-F1")
+	rules := res.RuleFidelity != nil
+	header := "fold\trows\taccuracy\tmacro-F1"
+	if rules {
+		header += "\trule fidelity"
+	}
+	fmt.Fprintln(tw, header)
 	for i, m := range res.Folds {
-		fmt.Fprintf(tw, "%d\t%d\t%.4f\t%.4f\n", i+1, m.Rows, m.Accuracy, m.MacroF1)
+		fmt.Fprintf(tw, "%d\t%d\t%.4f\t%.4f", i+1, m.Rows, m.Accuracy, m.MacroF1)
+		if rules {
+			fmt.Fprintf(tw, "\t%.4f", res.RuleFidelity[i])
+		}
+		fmt.Fprintln(tw)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "accuracy %.4f ± %.4f, macro-F1 %.4f ± %.4f (mean ± std over %d folds, %.1fs)\n",
+	fmt.Fprintf(w, "accuracy %.4f ± %.4f, macro-F1 %.4f ± %.4f (mean ± std over %d folds, %.1fs)\n",
 		res.MeanAcc, res.StdAcc, res.MeanMacroF1, res.StdMacroF1, len(res.Folds), took.Seconds())
-	return err
+	if rules {
+		_, err := fmt.Fprintf(w, "rule fidelity %.4f: on the held-out rows the rules by hand give the network's prediction that often (mean over folds)\n", res.MeanRuleFidelity)
+		return err
+	}
+	return nil
 }

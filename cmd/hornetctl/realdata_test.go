@@ -93,13 +93,18 @@ func TestRealData(t *testing.T) {
 			path := dataset(t, tt.file)
 			r := mustRun(t, "cv", "--data", path, "--folds", tt.folds, "--seed", "1", "--format", "json")
 			var rep struct {
-				MeanMacroF1 float64 `json:"mean_macro_f1"`
+				MeanMacroF1      float64 `json:"mean_macro_f1"`
+				MeanRuleFidelity float64 `json:"mean_rule_fidelity"`
 			}
 			if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 				t.Fatalf("cv output is not JSON: %v\n%s", err, r.stdout)
 			}
 			if rep.MeanMacroF1 < tt.minMacroF1 {
 				t.Errorf("cross-validated macro-F1 %.4f, want >= %.2f", rep.MeanMacroF1, tt.minMacroF1)
+			}
+			// The rules reproduce the network on the held-out rows.
+			if rep.MeanRuleFidelity < 0.97 {
+				t.Errorf("held-out rule fidelity %.4f, want >= 0.97", rep.MeanRuleFidelity)
 			}
 		})
 	}

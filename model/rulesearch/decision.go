@@ -636,3 +636,26 @@ func (l *List) Check(features, classes int) error {
 	}
 	return nil
 }
+
+// DropContradicted removes, one at a time and weakest first, the rules
+// that decide no row of x or whose stated class most of the rows they
+// decide contradict (labelled precision below 0.5), re-evaluating the list
+// on (x, pred, y) after each removal, and leaves it evaluated there. Such
+// a rule only copies the network's mistakes on a few training rows; the
+// rows it decided fall to the later rules, which may lower the fidelity:
+// the list says so. y must not be nil.
+func (l *List) DropContradicted(x []float64, rows, features int, pred, y []int) {
+	for {
+		l.Evaluate(x, rows, features, pred, y)
+		worst := -1
+		for i, r := range l.Rules {
+			if (r.Support == 0 || r.Precision < 0.5) && (worst < 0 || r.Precision < l.Rules[worst].Precision) {
+				worst = i
+			}
+		}
+		if worst < 0 {
+			return
+		}
+		l.Rules = slices.Delete(l.Rules, worst, worst+1)
+	}
+}

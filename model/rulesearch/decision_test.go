@@ -558,3 +558,28 @@ func BenchmarkExtract(b *testing.B) {
 		})
 	}
 }
+
+// A rule that copies the network's mistake on one row, and a rule that
+// decides nothing, are dropped; the list then disagrees with the network
+// on that row and says so.
+func TestDropContradicted(t *testing.T) {
+	t.Parallel()
+	// Two features; the label is f0. The "network" also predicts 1 on the
+	// one row with f0 = 0, f1 = 1.
+	x := []float64{1, 0, 1, 1, 0, 0, 0, 1, 0, 0, 1, 0}
+	y := []int{1, 1, 0, 0, 0, 1}
+	pred := []int{1, 1, 0, 1, 0, 1}
+	lit := func(f int, neg bool) Literal { return Literal{Feature: f, Name: fmt.Sprint("f", f), Negated: neg} }
+	l := &List{Default: 0, Rules: []DecisionRule{
+		{Literals: []Literal{lit(0, true), lit(1, false)}, Class: 1}, // the mistake: decides row 4, label 0
+		{Literals: []Literal{lit(0, false)}, Class: 1},
+		{Literals: []Literal{lit(0, false), lit(1, true)}, Class: 0}, // shadowed: decides nothing
+	}}
+	l.DropContradicted(x, 6, 2, pred, y)
+	if len(l.Rules) != 1 || l.Rules[0].Literals[0] != lit(0, false) {
+		t.Fatalf("rules left\ngot  %+v\nwant [f0 → 1]", l.Rules)
+	}
+	if l.Fidelity != 5.0/6 || l.Accuracy != 1 || l.Rules[0].Precision != 1 {
+		t.Errorf("fidelity %v, accuracy %v, precision %v; want 5/6, 1, 1", l.Fidelity, l.Accuracy, l.Rules[0].Precision)
+	}
+}
