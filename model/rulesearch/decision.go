@@ -60,7 +60,16 @@ func wilson(k, n int, z float64) (lo, hi float64) {
 	d := 1 + z2/fn
 	centre := (p + z2/(2*fn)) / d
 	half := z / d * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn))
-	return max(0, centre-half), min(1, centre+half)
+	lo, hi = max(0, centre-half), min(1, centre+half)
+	// At k = 0 and k = n the exact bounds are 0 and 1; rounding would
+	// leave 1e-17 and 0.9999999999999999.
+	if k == 0 {
+		lo = 0
+	}
+	if k == n {
+		hi = 1
+	}
+	return lo, hi
 }
 
 // DecisionRule is one rule of a decision list: when all its literals hold
