@@ -106,6 +106,19 @@ func TestRealData(t *testing.T) {
 			if rep.MeanRuleFidelity < 0.97 {
 				t.Errorf("held-out rule fidelity %.4f, want >= 0.97", rep.MeanRuleFidelity)
 			}
+			// No printed rule is mostly wrong about its own class on the
+			// training rows.
+			model := filepath.Join(t.TempDir(), "model.json")
+			mustRun(t, "train", "--data", path, "--out", model, "--seed", "1", "--quiet")
+			var rs hornets.RuleSet
+			if err := json.Unmarshal([]byte(mustRun(t, "rules", "--model", model, "--format", "json").stdout), &rs); err != nil {
+				t.Fatal(err)
+			}
+			for i, r := range rs.Rules {
+				if r.Precision < 0.5 {
+					t.Errorf("rule %d (%v → %s) has training precision %.3f, want >= 0.5", i+1, r.Literals, r.Class, r.Precision)
+				}
+			}
 		})
 	}
 }
