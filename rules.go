@@ -130,6 +130,19 @@ func (l Literal) String() string {
 //	ELSE 0                          support 67  precision 1.00 [0.95, 1.00]
 //	fidelity 1.000: the rules give the network's prediction on 128 of 128 rows; accuracy by hand 1.000, network 1.000
 func (rs *RuleSet) String() string {
+	if rs.list == nil { // read back from JSON: render what it holds
+		var b strings.Builder
+		for _, r := range rs.Rules {
+			conds := make([]string, len(r.Literals))
+			for j, l := range r.Literals {
+				conds[j] = l.String()
+			}
+			fmt.Fprintf(&b, "IF %s THEN %s   support %d  precision %.2f [%.2f, %.2f]\n",
+				strings.Join(conds, " AND "), r.Class, r.Support, r.Precision, r.PrecisionLow, r.PrecisionHigh)
+		}
+		fmt.Fprintf(&b, "ELSE %s\nfidelity %.3f on %d rows; accuracy by hand %.3f\n", rs.DefaultClass, rs.Fidelity, rs.Rows, rs.Accuracy)
+		return b.String()
+	}
 	return rs.list.Text(rs.classes, func(l rulesearch.Literal) string {
 		lit := Literal{Feature: l.Name, Negated: l.Negated}
 		if l.Feature >= 0 && l.Feature < len(rs.sources) {

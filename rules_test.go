@@ -1,0 +1,84 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package hornets_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/hornets-go/hornets"
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model/rulesearch"
+)
+
+// A RuleSet names the list, decides rows as the list does, renders its
+// literals over the original columns, and survives a JSON round trip
+// (the form other programs read) with the same decisions.
+func TestRuleSet(t *testing.T) {
+	t.Parallel()
+	list := &rulesearch.List{Default: 0, Rows: 10, Fidelity: 1, Accuracy: 0.9, Rules: []rulesearch.DecisionRule{
+		{Class: 1, Literals: []rulesearch.Literal{{Feature: 0, Name: "a=x"}, {Feature: 2, Name: "n", Negated: true}}},
+		{Class: 1, Literals: []rulesearch.Literal{{Feature: 1, Name: "a=NA"}}},
+	}}
+	sources := []data.Source{{Column: "a", Category: "x"}, {Column: "a", Category: "NA"}, {Column: "n", Numeric: true}}
+	rs := hornets.NewRuleSet(list, []string{"no", "yes"}, sources)
+	for _, tt := range []struct {
+		row        map[string]float64
+		class      string
+		rule       int
+		listDecide []float64
+	}{
+		{map[string]float64{"a=x": 1, "a=NA": 0, "n": 0}, "yes", 1, []float64{1, 0, 0}},
+		{map[string]float64{"a=x": 0, "a=NA": 1, "n": 1}, "yes", 2, []float64{0, 1, 1}},
+		{map[string]float64{"a=x": 1, "a=NA": 0, "n": 1}, "no", 0, []float64{1, 0, 1}},
+		{map[string]float64{"a=x": 1, "n": 0.5}, "no", 0, []float64{1, 0, 0.5}},
+	} {
+		class, rule := rs.Decide(tt.row)
+		lc, lr := list.Decide(tt.listDecide)
+		if class != tt.class || rule != tt.rule || lr+1 != rule || []string{"no", "yes"}[lc] != class {
+			t.Errorf("Decide(%v)\ngot  %s, rule %d (list: %d, rule %d)\nwant %s, rule %d", tt.row, class, rule, lc, lr+1, tt.class, tt.rule)
+		}
+	}
+	text := rs.String()
+	for _, want := range []string{"IF a = x AND n = 0 THEN yes", "IF a = NA THEN yes", "ELSE no", "fidelity 1.000"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("String() lacks %q:\n%s", want, text)
+		}
+	}
+	sql := rs.SQL()
+	for _, want := range []string{`WHEN "a" = 'x' AND "n" = 0 THEN 'yes'`, `WHEN "a" IS NULL THEN 'yes'`, "ELSE 'no'"} {
+		if !strings.Contains(sql, want) {
+			t.Errorf("SQL() lacks %q:\n%s", want, sql)
+		}
+	}
+	raw, err := json.Marshal(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back hornets.RuleSet
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	row := map[string]float64{"a=x": 0, "a=NA": 1, "n": 1}
+	if c1, r1 := rs.Decide(row); true {
+		if c2, r2 := back.Decide(row); c1 != c2 || r1 != r2 {
+			t.Errorf("after JSON: %s, rule %d; before: %s, rule %d", c2, r2, c1, r1)
+		}
+	}
+	if s := back.String(); !strings.Contains(s, "IF a=x = 1 AND n = 0 THEN yes") || !strings.Contains(s, "ELSE no") {
+		t.Errorf("String() of a RuleSet read from JSON:\n%s", s)
+	}
+	var keys map[string]any
+	if err := json.Unmarshal(raw, &keys); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"default_class", "fidelity", "accuracy", "rows", "rules"} {
+		if _, ok := keys[k]; !ok {
+			t.Errorf("JSON lacks %q: %s", k, raw)
+		}
+	}
+	if len(keys) != 5 {
+		t.Errorf("JSON has %d top-level fields, want exactly 5: %s", len(keys), raw)
+	}
+}
