@@ -27,6 +27,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if path := os.Getenv(saveLoopEnv); path != "" {
+		saveLoop(path) // a helper of TestSaveSurvivesSIGKILL; never returns
+	}
 	dir, err := os.MkdirTemp("", "hornetctl-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
