@@ -107,7 +107,8 @@
 //
 // Save writes one JSON object (format name, version, configuration, rule
 // table, every weight, standardisation, caller metadata); SaveFile writes
-// it atomically; Load checks the format, the version and the shape of
+// it without clobbering (a regular file atomically, a symlink's target,
+// a device in place); Load checks the format, the version and the shape of
 // every tensor, and returns an error wrapping ErrModelFile otherwise.
 // Version 1 files (before this layout) are refused with a request to
 // retrain.

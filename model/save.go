@@ -11,10 +11,10 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 
 	"gorgonia.org/tensor"
 
+	"github.com/hornets-go/hornets/internal/atomicwrite"
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
@@ -88,39 +88,19 @@ func (n *Network) Save(w io.Writer, meta any) error {
 
 func floats(t *tensor.Dense) []float64 { return t.Data().([]float64) }
 
-// SaveFile writes the model to path atomically: to a temporary file in the
-// same directory, synced, then renamed over path. An interrupted write
-// never leaves a truncated model behind.
-func (n *Network) SaveFile(path string, meta any) (err error) {
+// SaveFile writes the model to path without ever clobbering what path
+// points at (see internal/atomicwrite): a regular file is replaced
+// atomically by a complete, synced new one, so an interrupted or killed
+// save leaves the previous model intact and, on Linux, no temporary file;
+// a symlink's target is replaced and the link kept; a device or FIFO is
+// written in place. A new file gets mode 0644, an existing one keeps its
+// mode. Errors name the file and wrap the cause.
+func (n *Network) SaveFile(path string, meta any) error {
 	if err := n.ok(); err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("model: writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = n.Save(tmp, meta); err != nil {
-		return fmt.Errorf("model: writing %s: %w", path, err)
-	}
-	// CreateTemp makes the file 0600; a model is no secret.
-	if err = tmp.Chmod(0o644); err != nil {
-		return fmt.Errorf("model: writing %s: %w", path, err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("model: writing %s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("model: writing %s: %w", path, err)
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("model: writing %s: %w", path, err)
+	if err := atomicwrite.WriteFile(path, 0o644, func(w io.Writer) error { return n.Save(w, meta) }); err != nil {
+		return fmt.Errorf("model: %w", err)
 	}
 	return nil
 }

@@ -27,6 +27,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if path := os.Getenv(saveLoopEnv); path != "" {
+		saveLoop(path) // a helper of TestSaveSurvivesSIGKILL; never returns
+	}
 	dir, err := os.MkdirTemp("", "hornetctl-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -222,7 +225,7 @@ func TestRunErrors(t *testing.T) {
 		{"eval data lacks label", []string{"eval", "--data", fx("train.csv"), "--model", fx("xor.json"), "--label", "f9"}, 1, "column \"f9\""},
 		{"predict missing column", []string{"predict", "--data", fx("cont.csv"), "--model", fx("xor.json")}, 1, "cont.csv: column \"f0\""},
 		{"out directory missing", []string{"train", "--data", fx("train.csv"), "--out", fx("nodir/m.json")}, 1, "nodir"},
-		{"out is a directory", []string{"train", "--data", fx("train.csv"), "--out", fx("adir")}, 1, "adir is a directory"},
+		{"out is a directory", []string{"train", "--data", fx("train.csv"), "--out", fx("adir")}, 1, "adir: is a directory"},
 
 		// Model errors: exit 1, naming the model file.
 		{"CSV as model", []string{"eval", "--data", fx("test.csv"), "--model", fx("train.csv")}, 1, "train.csv: model: bad model file"},

@@ -8,13 +8,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/internal/atomicwrite"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
@@ -192,70 +191,41 @@ func printWarnings(w io.Writer, file string, warns []data.Warning) {
 	}
 }
 
-// checkOutput fails early if path cannot be written to: its directory
-// must exist, and path must not be a directory. A long training run should
-// not end in "no such directory".
-func checkOutput(flag, path string) error {
-	if path == "-" {
+// flagPath is the value of a flag that names a file.
+type flagPath struct{ flag, path string }
+
+// checkOutput fails early, before any data is read or any training
+// starts, when the output path of --flag could not be written (its
+// directory is missing or not writable, it is a directory; see
+// atomicwrite.CheckWritable) or is the same file as one of inputs (a usage
+// error naming both flags: the input would be overwritten). Standard
+// output ("" or "-") always passes.
+func checkOutput(flag, path string, inputs ...flagPath) error {
+	if stdout(path) {
 		return nil
 	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("--%s %s is a directory, not a file", flag, path)
-	}
-	dir := filepath.Dir(path)
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("--%s %s: directory %s: %w", flag, path, dir, unwrapPath(err))
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("--%s %s: %s is not a directory", flag, path, dir)
-	}
-	return nil
-}
-
-// unwrapPath drops the "stat path" prefix of a *os.PathError.
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
-// writeOutput writes through write to path atomically (a temporary file in
-// the same directory, synced, then renamed), or to stdout if path is "-" or
-// "".
-func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) (err error) {
-	if path == "" || path == "-" {
-		return write(stdout)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+	for _, in := range inputs {
+		if !stdout(in.path) && atomicwrite.Overwrites(path, in.path) {
+			return usagef("--%s %s is the same file as --%s %s: choose another --%s", flag, path, in.flag, in.path, flag)
 		}
-	}()
-	bw := bufio.NewWriter(tmp)
-	if err = write(bw); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err = bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	if err := atomicwrite.CheckWritable(path); err != nil {
+		return fmt.Errorf("--%s %w", flag, err)
 	}
 	return nil
+}
+
+// writeOutput writes through write to path, or to stdout if path is "-"
+// or "". A regular file is replaced atomically, a symlink's target is
+// replaced and the link kept, a device or FIFO is written in place (see
+// atomicwrite.WriteFile).
+func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		bw := bufio.NewWriter(stdout)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
+	return atomicwrite.WriteFile(path, 0o644, write)
 }

@@ -64,10 +64,8 @@ func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) e
 }
 
 func runPredict(_ context.Context, o *predictOptions, ios *iostreams) error {
-	if o.OutPath != "" {
-		if err := checkOutput("out", o.OutPath); err != nil {
-			return err
-		}
+	if err := checkOutput("out", o.OutPath, flagPath{"model", o.ModelPath}, flagPath{"data", o.Data.Path}); err != nil {
+		return err
 	}
 	b, err := train.LoadBundle(o.ModelPath)
 	if err != nil {

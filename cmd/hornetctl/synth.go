@@ -90,12 +90,11 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 func stdout(path string) bool { return path == "" || path == "-" }
 
 func runSynth(_ context.Context, o *synthOptions, ios *iostreams) error {
-	for _, out := range []struct{ flag, path string }{{"out", o.Out}, {"test-out", o.TestOut}} {
-		if !stdout(out.path) {
-			if err := checkOutput(out.flag, out.path); err != nil {
-				return err
-			}
-		}
+	if err := checkOutput("out", o.Out); err != nil {
+		return err
+	}
+	if err := checkOutput("test-out", o.TestOut, flagPath{"out", o.Out}); err != nil {
+		return err
 	}
 	s, err := data.NewSynth(o.Config)
 	if err != nil {

@@ -27,7 +27,7 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 	}
 	flags := dataFlags("format")
 	flags = append(flags, categoricalFlag())
-	flags = append(flags, &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the model to `MODEL` (required; written atomically)"})
+	flags = append(flags, &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the model to `MODEL` (required; a regular file is replaced atomically, a symlink's target is replaced, a device or FIFO is written in place)"})
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, verbosityFlags("a line every 10 epochs, or a progress bar on a terminal")...)
 	return leaf(&cli.Command{
@@ -102,7 +102,7 @@ type trainResult struct {
 // ready to save. On interruption after the first epoch the bundle holds
 // the best model so far and the Status is Canceled.
 func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bundle, *trainResult, error) {
-	if err := checkOutput("out", o.ModelPath); err != nil {
+	if err := checkOutput("out", o.ModelPath, flagPath{"data", o.Data.Path}); err != nil {
 		return nil, nil, err
 	}
 	ds, enc, err := loadTraining(o.Data)
