@@ -110,6 +110,7 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		forced[name] = true
 	}
 	names := make(map[string]string) // output feature name -> input column
+	lim := t.limits.resolved()
 	for j, name := range t.Header {
 		if j == lab {
 			continue
@@ -121,6 +122,10 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		e.Columns = append(e.Columns, c)
 		outs := []string{c.Name}
 		if c.Kind == Categorical {
+			if w := len(e.Features) + len(c.Categories); lim.cellsOver(len(t.Rows), w) {
+				return nil, &ParseError{File: t.Name, Column: name,
+					Err: fmt.Errorf("%w: one-hot encoding makes %d rows × %d features, past the limit of %d cells", ErrTooLarge, len(t.Rows), w, lim.MaxCells)}
+			}
 			outs = outs[:0]
 			for _, v := range c.Categories {
 				outs = append(outs, c.Name+"="+printable(v))
@@ -271,6 +276,10 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 	offs, width, err := e.check()
 	if err != nil {
 		return nil, nil, err
+	}
+	if lim := t.limits.resolved(); lim.cellsOver(len(t.Rows), width) {
+		return nil, nil, &ParseError{File: t.Name,
+			Err: fmt.Errorf("%w: encoding makes %d rows × %d features, past the limit of %d cells", ErrTooLarge, len(t.Rows), width, lim.MaxCells)}
 	}
 	pos := make(map[string]int, len(t.Header))
 	for j, name := range t.Header {
