@@ -63,17 +63,17 @@ func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) e
 	})
 }
 
-func runPredict(_ context.Context, o *predictOptions, ios *iostreams) error {
+func runPredict(ctx context.Context, o *predictOptions, ios *iostreams) error {
 	if o.OutPath != "" {
 		if err := checkOutput("out", o.OutPath); err != nil {
 			return err
 		}
 	}
-	b, err := train.LoadBundle(o.ModelPath)
+	b, err := loadBundle(ctx, o.ModelPath)
 	if err != nil {
 		return err
 	}
-	ds, warns, err := loadForModel(o.Data, b, o.ModelPath, false)
+	ds, warns, err := loadForModel(ctx, o.Data, b, o.ModelPath, false)
 	if err != nil {
 		return err
 	}
