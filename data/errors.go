@@ -40,6 +40,10 @@ var (
 	// ErrNonFinite means that a cell is NaN or ±Inf (or overflows float64);
 	// only finite numbers are allowed.
 	ErrNonFinite = errors.New("data: NaN or Inf not allowed")
+	// ErrOverflow means that a numeric column's values are so large that
+	// their sum or their squared deviations overflow float64, so the
+	// column cannot be standardised.
+	ErrOverflow = errors.New("data: values too large")
 	// ErrMissingValue means that NumericDataset met a missing cell, which it
 	// does not impute.
 	ErrMissingValue = errors.New("data: missing value")
