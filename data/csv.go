@@ -121,7 +121,7 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 			return nil, &ParseError{File: name, Line: line,
 				Err: fmt.Errorf("%w: got %d, want %d as in the header", ErrFieldCount, len(rec), len(t.Header))}
 		}
-		if lim.cellsOver(len(t.Rows)+1, len(t.Header)) {
+		if lim.cellsOver(len(t.Rows)+1, len(t.Header)+rowCells) {
 			return nil, &ParseError{File: name, Line: line,
 				Err: fmt.Errorf("%w: more than %d rows × %d columns, past the limit of %d cells", ErrTooLarge, len(t.Rows), len(t.Header), lim.MaxCells)}
 		}

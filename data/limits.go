@@ -25,9 +25,11 @@ type Limits struct {
 	// MaxLineBytes bounds one line of the input, and one CSV cell (a quoted
 	// cell may span lines). Default 1 MiB.
 	MaxLineBytes int
-	// MaxCells bounds rows × columns: of a CSV table as read, of the dense
-	// Dataset it encodes to (one-hot columns counted), and of a LibSVM
-	// file's dense table. Default 1<<24 (16 Mi cells, 128 MiB of float64).
+	// MaxCells bounds rows × columns: of a CSV table as read (where each
+	// row counts rowCells more cells than its columns, for the memory it
+	// takes besides its cells), of the dense Dataset it encodes to
+	// (one-hot columns counted), and of a LibSVM file's dense table.
+	// Default 1<<24 (16 Mi cells, 128 MiB of float64).
 	MaxCells int64
 	// MaxFeatures bounds a LibSVM feature index, and so the number of
 	// features. Default 1<<20.
@@ -64,6 +66,10 @@ func (l Limits) resolved() Limits {
 	}
 	return l
 }
+
+// rowCells is what a row of a CSV table costs besides its cells, counted
+// in cells: its slice, its line number and its record string.
+const rowCells = 4
 
 // cellsOver reports whether rows × cols is above the cell limit, without
 // overflowing.
