@@ -59,7 +59,7 @@ func LoadBundle(path string) (*Bundle, error) {
 		}
 		seen[c] = true
 	}
-	if err := meta.Train.Validate(); err != nil {
+	if err := meta.Train.Resolved().Validate(); err != nil { // zero fields mean their defaults
 		return nil, fmt.Errorf("%s: %w: training settings: %w", path, model.ErrModelFile, err)
 	}
 	if e := meta.Encoder; e != nil {
