@@ -3,9 +3,6 @@
 package data
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -15,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Table is a CSV file as text: a header and rows of trimmed cells, before any
@@ -25,6 +21,8 @@ type Table struct {
 	Header []string   // column names: non-empty and unique
 	Rows   [][]string // cells, with surrounding spaces trimmed
 	Lines  []int      // 1-based source line of each row, for messages
+
+	limits Limits // those it was read with; they bound its encoding too
 }
 
 // line returns the source line of row i, or 0 if it is unknown.
@@ -40,34 +38,50 @@ func (t *Table) cellErr(i int, column string, err error) *ParseError {
 	return &ParseError{File: t.Name, Line: t.line(i), Column: column, Err: err}
 }
 
-// ReadCSVFile reads the CSV file at path; see ReadCSV. Messages name the file
-// by path.
+// ReadCSVFile reads the CSV file at path within the default Limits; see
+// ReadCSV. Messages name the file by path.
 func ReadCSVFile(path string) (*Table, error) {
+	return ReadCSVFileLimited(path, Limits{})
+}
+
+// ReadCSVFileLimited is ReadCSVFile within lim.
+func ReadCSVFileLimited(path string, lim Limits) (*Table, error) {
 	f, err := open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadCSV(f, path)
+	return ReadCSVLimited(f, path, lim)
 }
 
 // ReadCSV reads a comma-separated table with a header row from r, gzip
-// compressed or not (told by the content, not the name). Cells are trimmed,
-// blank lines are skipped, and the first record is the header. name is used
-// only in error messages.
+// compressed or not (told by the content, not the name), within the default
+// Limits. Cells are trimmed, blank lines are skipped, and the first record
+// is the header. name is used only in error messages.
 //
 // The error is a *ParseError wrapping ErrEmpty, ErrNoRows, ErrHeader,
-// ErrFieldCount, ErrSyntax (with the encoding/csv cause) or ErrBinary.
+// ErrFieldCount, ErrSyntax (with the encoding/csv cause), ErrBinary,
+// ErrTooLong or ErrTooLarge.
 func ReadCSV(r io.Reader, name string) (*Table, error) {
-	text, err := readText(r, name)
+	return ReadCSVLimited(r, name, Limits{})
+}
+
+// ReadCSVLimited is ReadCSV within lim: the input is streamed and rejected
+// as soon as it breaks a limit (see Limits).
+func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
+	t := &Table{Name: name, limits: lim}
+	lim = lim.resolved()
+	tr, err := newTextReader(r, name, lim)
 	if err != nil {
 		return nil, err
 	}
-	cr := csv.NewReader(bytes.NewReader(text))
+	cr := csv.NewReader(tr)
 	cr.FieldsPerRecord = -1 // checked here, with a better message
-	t := &Table{Name: name}
 	for {
 		rec, err := cr.Read()
+		if tr.fail != nil {
+			return nil, tr.fail
+		}
 		if err == io.EOF {
 			break
 		}
@@ -87,6 +101,14 @@ func ReadCSV(r io.Reader, name string) (*Table, error) {
 			// lone \r, which a write and re-read would then change: make
 			// every line break inside a cell a \n.
 			rec[i] = strings.TrimSpace(strings.ReplaceAll(rec[i], "\r", "\n"))
+			if len(rec[i]) > lim.MaxLineBytes {
+				column := ""
+				if t.Header != nil && i < len(t.Header) {
+					column = t.Header[i]
+				}
+				return nil, &ParseError{File: name, Line: line, Column: column,
+					Err: fmt.Errorf("%w: cell %d is longer than %s", ErrTooLong, i+1, byteSize(int64(lim.MaxLineBytes)))}
+			}
 		}
 		if t.Header == nil {
 			if err := checkHeader(rec, name, line); err != nil {
@@ -98,6 +120,10 @@ func ReadCSV(r io.Reader, name string) (*Table, error) {
 		if len(rec) != len(t.Header) {
 			return nil, &ParseError{File: name, Line: line,
 				Err: fmt.Errorf("%w: got %d, want %d as in the header", ErrFieldCount, len(rec), len(t.Header))}
+		}
+		if lim.cellsOver(len(t.Rows)+1, len(t.Header)+rowCells) {
+			return nil, &ParseError{File: name, Line: line,
+				Err: fmt.Errorf("%w: more than %d rows × %d columns, past the limit of %d cells", ErrTooLarge, len(t.Rows), len(t.Header), lim.MaxCells)}
 		}
 		t.Rows = append(t.Rows, rec)
 		t.Lines = append(t.Lines, line)
@@ -118,7 +144,7 @@ func checkHeader(h []string, name string, line int) error {
 			return &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: column %d has no name", ErrHeader, i+1)}
 		}
 		if strings.ContainsFunc(c, unicode.IsControl) {
-			return &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: the name of column %d, %q, holds a line break or control character", ErrHeader, i+1, c)}
+			return &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: the name of column %d, %s, holds a line break or control character", ErrHeader, i+1, quote(c))}
 		}
 		if j, dup := seen[c]; dup {
 			return &ParseError{File: name, Line: line, Column: c,
@@ -145,49 +171,6 @@ func open(path string) (*os.File, error) {
 		return nil, &ParseError{File: path, Err: ErrIsDir}
 	}
 	return f, nil
-}
-
-// readText reads all of r, decompressing it if it starts with the gzip magic
-// bytes, drops a UTF-8 byte order mark, and rejects content that is not text.
-func readText(r io.Reader, name string) ([]byte, error) {
-	br := bufio.NewReader(r)
-	var src io.Reader = br
-	zipped := false
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, &ParseError{File: name, Err: fmt.Errorf("gzip: %w", err)}
-		}
-		defer zr.Close()
-		src, zipped = zr, true
-	}
-	text, err := io.ReadAll(src)
-	if err != nil {
-		if zipped {
-			err = fmt.Errorf("gzip: %w", err)
-		}
-		return nil, &ParseError{File: name, Err: err}
-	}
-	text = bytes.TrimPrefix(text, []byte("\uFEFF"))
-	for i := 0; i < len(text); {
-		c := text[i]
-		if c != 0 && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		what := "NUL byte"
-		if c != 0 {
-			r, size := utf8.DecodeRune(text[i:])
-			if r != utf8.RuneError || size != 1 {
-				i += size
-				continue
-			}
-			what = "invalid UTF-8"
-		}
-		line := 1 + bytes.Count(text[:i], []byte("\n"))
-		return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: %s at byte %d", ErrBinary, what, i)}
-	}
-	return text, nil
 }
 
 // WriteCSV writes d as CSV: a header of the feature names plus "label", then

@@ -5,6 +5,7 @@ package data
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,6 +111,7 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		forced[name] = true
 	}
 	names := make(map[string]string) // output feature name -> input column
+	lim := t.limits.resolved()
 	for j, name := range t.Header {
 		if j == lab {
 			continue
@@ -121,6 +123,10 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		e.Columns = append(e.Columns, c)
 		outs := []string{c.Name}
 		if c.Kind == Categorical {
+			if w := len(e.Features) + len(c.Categories); lim.cellsOver(len(t.Rows), w) {
+				return nil, &ParseError{File: t.Name, Column: name,
+					Err: fmt.Errorf("%w: one-hot encoding makes %d rows × %d features, past the limit of %d cells", ErrTooLarge, len(t.Rows), w, lim.MaxCells)}
+			}
 			outs = outs[:0]
 			for _, v := range c.Categories {
 				outs = append(outs, c.Name+"="+printable(v))
@@ -194,14 +200,21 @@ func fitColumn(t *Table, j int, categorical bool) (Column, error) {
 		return c, t.cellErr(bad, c.Name, err)
 	case n > 0:
 		c.Mean = sum / float64(n)
-		if !finite(c.Mean) { // the sum overflowed: scale first
-			c.Mean = 0
-			for _, row := range t.Rows {
-				if !isMissing(row[j]) {
-					f, _ := number(row[j])
-					c.Mean += f / float64(n)
-				}
+		// The network standardises each feature by its mean and standard
+		// deviation: values whose sum or squared deviations overflow would
+		// make training diverge, so they are a data error here, naming the
+		// column, rather than a loss that "is not finite" later.
+		ss, big := 0.0, 0.0
+		for _, row := range t.Rows {
+			if !isMissing(row[j]) {
+				f, _ := number(row[j])
+				ss += (f - c.Mean) * (f - c.Mean)
+				big = max(big, math.Abs(f))
 			}
+		}
+		if !finite(c.Mean) || !finite(ss) {
+			return c, &ParseError{File: t.Name, Column: c.Name,
+				Err: fmt.Errorf("%w: values up to %g, whose sum or variance overflows float64; rescale the column", ErrOverflow, big)}
 		}
 	}
 	return c, nil
@@ -272,6 +285,10 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 	if err != nil {
 		return nil, nil, err
 	}
+	if lim := t.limits.resolved(); lim.cellsOver(len(t.Rows), width) {
+		return nil, nil, &ParseError{File: t.Name,
+			Err: fmt.Errorf("%w: encoding makes %d rows × %d features, past the limit of %d cells", ErrTooLarge, len(t.Rows), width, lim.MaxCells)}
+	}
 	pos := make(map[string]int, len(t.Header))
 	for j, name := range t.Header {
 		pos[name] = j
@@ -288,7 +305,7 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 		var ok bool
 		if lab, ok = pos[e.Label]; !ok {
 			return nil, nil, &ParseError{File: t.Name, Column: e.Label,
-				Err: fmt.Errorf("%w: the label column is required (TransformUnlabelled reads data without labels)", ErrNoColumn)}
+				Err: fmt.Errorf("%w: the label column is required (only prediction reads data without labels)", ErrNoColumn)}
 		}
 	}
 	cats := make([]map[string]int, len(e.Columns))
@@ -393,32 +410,80 @@ func listClasses(classes []string) string {
 	return b.String()
 }
 
-// check verifies that e is consistent (it may come from edited JSON) and
-// returns the output offset of each column and the output width.
+// Validate checks that e is consistent, as FitEncoder makes it: it may come
+// from an edited file. The label and the column names are non-empty and
+// distinct, a numeric mean is finite, categories are sorted and distinct,
+// the feature names are those the columns encode to, and the classes are
+// two or more distinct labels. The error wraps ErrEncoder and names the
+// column at fault.
+func (e *Encoder) Validate() error {
+	_, _, err := e.check()
+	return err
+}
+
+// check is Validate; it also returns the output offset of each column and
+// the output width.
 func (e *Encoder) check() (offs []int, width int, err error) {
+	bad := func(format string, a ...any) ([]int, int, error) {
+		return nil, 0, fmt.Errorf("%w: "+format, append([]any{ErrEncoder}, a...)...)
+	}
 	if e.Label == "" {
-		return nil, 0, fmt.Errorf("%w: no label column name", ErrEncoder)
+		return bad("no label column name")
 	}
 	offs = make([]int, len(e.Columns))
+	seen := map[string]bool{e.Label: true}
 	for k, c := range e.Columns {
 		offs[k] = width
+		switch {
+		case c.Name == "":
+			return bad("column %d has no name", k+1)
+		case c.Name == e.Label:
+			return bad("column %s is also the label", quote(c.Name))
+		case seen[c.Name]:
+			return bad("column %s is listed twice", quote(c.Name))
+		}
+		seen[c.Name] = true
 		switch c.Kind {
 		case Numeric:
 			if !finite(c.Mean) {
-				return nil, 0, fmt.Errorf("%w: column %q has mean %v", ErrEncoder, c.Name, c.Mean)
+				return bad("column %s has mean %v", quote(c.Name), c.Mean)
+			}
+			if len(e.Features) > width && e.Features[width] != c.Name {
+				return bad("feature %d is named %s, want %s after its column", width+1, quote(e.Features[width]), quote(c.Name))
 			}
 			width++
 		case Categorical:
+			if len(c.Categories) == 0 {
+				return bad("categorical column %s has no categories", quote(c.Name))
+			}
+			for o, v := range c.Categories {
+				if o > 0 && v <= c.Categories[o-1] {
+					return bad("the categories of column %s are not sorted and distinct at %s", quote(c.Name), quote(v))
+				}
+				if f := c.Name + "=" + printable(v); len(e.Features) > width+o && e.Features[width+o] != f {
+					return bad("feature %d is named %s, want %s after its column and category", width+o+1, quote(e.Features[width+o]), quote(f))
+				}
+			}
 			width += len(c.Categories)
 		default:
-			return nil, 0, fmt.Errorf("%w: column %q has unknown kind %v", ErrEncoder, c.Name, c.Kind)
+			return bad("column %s has unknown kind %v", quote(c.Name), c.Kind)
 		}
 	}
 	if width == 0 {
-		return nil, 0, fmt.Errorf("%w: it encodes no features", ErrEncoder)
+		return bad("it encodes no features")
 	}
 	if len(e.Features) != width {
-		return nil, 0, fmt.Errorf("%w: %d feature names for %d encoded features", ErrEncoder, len(e.Features), width)
+		return bad("%d feature names for %d encoded features", len(e.Features), width)
+	}
+	if len(e.Classes) < 2 {
+		return bad("%d classes, want 2 or more", len(e.Classes))
+	}
+	classes := make(map[string]bool, len(e.Classes))
+	for _, c := range e.Classes {
+		if classes[c] {
+			return bad("class %s is listed twice", quote(c))
+		}
+		classes[c] = true
 	}
 	return offs, width, nil
 }

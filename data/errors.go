@@ -27,6 +27,12 @@ var (
 	// ErrBinary means that the input is not text: it holds a NUL byte or
 	// invalid UTF-8 (after gzip decompression, if it was compressed).
 	ErrBinary = errors.New("data: binary content, not text")
+	// ErrTooLarge means that an input is past a size limit (see Limits):
+	// its (decompressed) bytes, or the cells of its table.
+	ErrTooLarge = errors.New("data: input too large")
+	// ErrTooLong means that a line or a cell is longer than
+	// Limits.MaxLineBytes.
+	ErrTooLong = errors.New("data: line too long")
 	// ErrIsDir means that a directory was given where a file was expected.
 	ErrIsDir = errors.New("data: is a directory, not a file")
 	// ErrNotNumber means that a cell of a numeric column is not a number.
@@ -34,6 +40,10 @@ var (
 	// ErrNonFinite means that a cell is NaN or ±Inf (or overflows float64);
 	// only finite numbers are allowed.
 	ErrNonFinite = errors.New("data: NaN or Inf not allowed")
+	// ErrOverflow means that a numeric column's values are so large that
+	// their sum or their squared deviations overflow float64, so the
+	// column cannot be standardised.
+	ErrOverflow = errors.New("data: values too large")
 	// ErrMissingValue means that NumericDataset met a missing cell, which it
 	// does not impute.
 	ErrMissingValue = errors.New("data: missing value")
@@ -93,7 +103,7 @@ func (e *ParseError) Error() string {
 			b.WriteString(": ")
 		}
 		b.WriteString("column ")
-		b.WriteString(strconv.Quote(e.Column))
+		b.WriteString(quote(e.Column))
 	}
 	if b.Len() > 0 {
 		b.WriteString(": ")
@@ -117,6 +127,25 @@ type cellError struct {
 	err   error  // the sentinel
 }
 
-func (e *cellError) Error() string { return strconv.Quote(e.value) + " " + e.what }
+func (e *cellError) Error() string { return quote(e.value) + " " + e.what }
+
+// maxQuoted is the number of characters of a value that a message shows.
+const maxQuoted = 40
+
+// clip cuts s to at most maxQuoted characters, marking a cut with "…", so
+// that a message quoting a huge cell stays readable.
+func clip(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxQuoted {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// quote is strconv.Quote of the clipped value.
+func quote(s string) string { return strconv.Quote(clip(s)) }
 
 func (e *cellError) Unwrap() error { return e.err }

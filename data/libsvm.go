@@ -3,6 +3,7 @@
 package data
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -10,54 +11,69 @@ import (
 	"strings"
 )
 
-// maxCells bounds the dense table a LibSVM file may expand to (1 GiB of
-// float64), so that one stray huge index fails cleanly instead of exhausting
-// memory.
-const maxCells = 1 << 27
-
-// ReadLibSVMFile reads the LibSVM file at path; see ReadLibSVM.
+// ReadLibSVMFile reads the LibSVM file at path within the default Limits;
+// see ReadLibSVM.
 func ReadLibSVMFile(path string, nFeatures int) (*Dataset, error) {
+	return ReadLibSVMFileLimited(path, nFeatures, Limits{})
+}
+
+// ReadLibSVMFileLimited is ReadLibSVMFile within lim.
+func ReadLibSVMFileLimited(path string, nFeatures int, lim Limits) (*Dataset, error) {
 	f, err := open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadLibSVM(f, path, nFeatures)
+	return ReadLibSVMLimited(f, path, nFeatures, lim)
 }
 
 // ReadLibSVM reads sparse LibSVM/SVMlight lines "label idx:val idx:val ..."
-// from r, gzip compressed or not, into a dense Dataset. Indices are 1-based
-// and strictly increasing, absent entries are 0, "#" starts a comment, and
-// "qid:n" tokens are ignored. The features are named f1..fN after the file's
-// indices. Labels are kept as strings and sorted into Classes as in
-// FitEncoder; a single class is allowed.
+// from r, gzip compressed or not, into a dense Dataset, within the default
+// Limits. Indices are 1-based and strictly increasing, absent entries are 0,
+// "#" starts a comment, and "qid:n" tokens are ignored. The features are
+// named f1..fN after the file's indices. Labels are kept as strings and
+// sorted into Classes as in FitEncoder; a single class is allowed.
 //
 // nFeatures fixes the number of features N, and an index beyond it is an
 // error; if nFeatures is 0, N is the largest index in the file. Errors are
 // *ParseErrors naming the file, the line and the offending token.
 func ReadLibSVM(r io.Reader, name string, nFeatures int) (*Dataset, error) {
-	if nFeatures < 0 {
+	return ReadLibSVMLimited(r, name, nFeatures, Limits{})
+}
+
+// ReadLibSVMLimited is ReadLibSVM within lim: an index above
+// lim.MaxFeatures, or one that would make the dense table's rows × features
+// pass lim.MaxCells, is an ErrTooLarge error naming its line, found before
+// anything of that size is allocated.
+func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Dataset, error) {
+	lim = lim.resolved()
+	switch {
+	case nFeatures < 0:
 		return nil, fmt.Errorf("%w: nFeatures = %d, want ≥ 0 (0 infers it)", ErrIndex, nFeatures)
+	case nFeatures > lim.MaxFeatures:
+		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: %d features, more than the limit of %d", ErrTooLarge, nFeatures, lim.MaxFeatures)}
 	}
-	text, err := readText(r, name)
+	tr, err := newTextReader(r, name, lim)
 	if err != nil {
 		return nil, err
 	}
-	type entry struct {
-		row, col int
-		val      float64
-	}
+	sc := bufio.NewScanner(tr)
+	sc.Buffer(make([]byte, 0, 64<<10), lim.MaxLineBytes+2)
 	var (
-		labels  []string
-		entries []entry
-		cols    = nFeatures
+		labels []string
+		starts = []int{0} // row i's entries are cols[starts[i]:starts[i+1]]
+		cols   []int32
+		vals   []float64
+		width  = nFeatures
 	)
 	bad := func(line int, tok, what string, sentinel error) error {
 		return &ParseError{File: name, Line: line, Err: &cellError{value: tok, what: what, err: sentinel}}
 	}
-	for line, rest := 1, text; len(rest) > 0; line++ {
-		var l []byte
-		l, rest, _ = bytes.Cut(rest, []byte("\n"))
+	for line := 1; sc.Scan(); line++ {
+		if tr.fail != nil {
+			break // the scanner may hand over a cut last line
+		}
+		l := sc.Bytes()
 		if i := bytes.IndexByte(l, '#'); i >= 0 {
 			l = l[:i]
 		}
@@ -69,6 +85,10 @@ func ReadLibSVM(r io.Reader, name string, nFeatures int) (*Dataset, error) {
 			return nil, bad(line, fields[0], "is where the label should be (each line starts with its label)", ErrSyntax)
 		}
 		row := len(labels)
+		if lim.cellsOver(row+1, max(width, 1)) {
+			return nil, &ParseError{File: name, Line: line,
+				Err: fmt.Errorf("%w: more than %d rows × %d features, past the limit of %d cells", ErrTooLarge, row, width, lim.MaxCells)}
+		}
 		labels = append(labels, fields[0])
 		prev := 0
 		for _, tok := range fields[1:] {
@@ -81,16 +101,18 @@ func ReadLibSVM(r io.Reader, name string, nFeatures int) (*Dataset, error) {
 			}
 			idx, err := strconv.Atoi(is)
 			switch {
-			case err != nil:
+			case err != nil && !allDigits(is):
 				return nil, bad(line, tok, "has an index that is not an integer", ErrSyntax)
-			case idx < 1:
+			case err == nil && idx < 1:
 				return nil, bad(line, tok, "has an index below 1 (indices start at 1)", ErrIndex)
-			case idx <= prev:
+			case err == nil && idx <= prev:
 				return nil, bad(line, tok, fmt.Sprintf("comes after index %d (indices must increase)", prev), ErrIndex)
-			case nFeatures > 0 && idx > nFeatures:
+			case nFeatures > 0 && (err != nil || idx > nFeatures):
 				return nil, bad(line, tok, fmt.Sprintf("has an index beyond the %d features", nFeatures), ErrIndex)
-			case nFeatures == 0 && idx > maxCells:
-				return nil, bad(line, tok, "has an index too large for a dense table", ErrIndex)
+			case err != nil || idx > lim.MaxFeatures:
+				return nil, bad(line, tok, fmt.Sprintf("has an index above the limit of %d features", lim.MaxFeatures), ErrTooLarge)
+			case lim.cellsOver(row+1, idx):
+				return nil, bad(line, tok, fmt.Sprintf("makes %d rows × %d features, past the limit of %d cells", row+1, idx, lim.MaxCells), ErrTooLarge)
 			}
 			f, ok := number(vs)
 			switch {
@@ -100,25 +122,48 @@ func ReadLibSVM(r io.Reader, name string, nFeatures int) (*Dataset, error) {
 				return nil, bad(line, tok, "has a value that is not finite (NaN and Inf are not allowed)", ErrNonFinite)
 			}
 			prev = idx
-			cols = max(cols, idx)
-			entries = append(entries, entry{row, idx - 1, f})
+			width = max(width, idx)
+			cols = append(cols, int32(idx-1))
+			vals = append(vals, f)
 		}
+		starts = append(starts, len(cols))
+	}
+	if tr.fail != nil {
+		return nil, tr.fail
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &ParseError{File: name, Err: err}
 	}
 	switch {
 	case len(labels) == 0:
 		return nil, &ParseError{File: name, Err: ErrEmpty}
-	case cols == 0:
+	case width == 0:
 		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: no line has an index:value pair", ErrNoFeatures)}
-	case len(labels) > maxCells/cols:
-		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: %d rows × %d features is too large for a dense table", ErrIndex, len(labels), cols)}
 	}
-	d := &Dataset{X: make([]float64, len(labels)*cols), Rows: len(labels), Cols: cols, Features: make([]string, cols)}
+	d := &Dataset{X: make([]float64, len(labels)*width), Rows: len(labels), Cols: width, Features: make([]string, width)}
 	for j := range d.Features {
 		d.Features[j] = "f" + strconv.Itoa(j+1)
 	}
-	for _, e := range entries {
-		d.X[e.row*cols+e.col] = e.val
+	for i := range labels {
+		x := d.X[i*width : (i+1)*width]
+		for e := starts[i]; e < starts[i+1]; e++ {
+			x[cols[e]] = vals[e]
+		}
 	}
 	d.Classes, d.Y = classify(labels)
 	return d, nil
+}
+
+// allDigits reports whether s is a non-empty run of ASCII digits (an
+// integer too large for int is still an index, just an impossible one).
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

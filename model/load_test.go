@@ -34,15 +34,23 @@ func TestLoadErrors(t *testing.T) {
 		load     func() error
 		wantIs   []error
 		wantText string
+		wantNot  string // must not be in the message
 	}{
 		{"version 1", func() error { _, _, err := model.Load(strings.NewReader(v1)); return err },
-			[]error{model.ErrModelFile}, "retrain"},
+			[]error{model.ErrModelFile}, "retrain", ""},
 		{"version 1, header only", func() error {
 			_, _, err := model.Load(strings.NewReader(`{"format":"hornets-go model","version":1}`))
 			return err
-		}, []error{model.ErrModelFile}, "retrain"},
+		}, []error{model.ErrModelFile}, "retrain", ""},
+		// Issue 8: a missing file is not called a bad model file.
 		{"missing file", func() error { _, _, err := model.LoadFile(missing); return err },
-			[]error{model.ErrModelFile, os.ErrNotExist}, "no-such-model.json"},
+			[]error{model.ErrModelFile, os.ErrNotExist}, "no-such-model.json: no such file", "bad model file"},
+		{"endless input", func() error { _, _, err := model.Load(&endless{c: ' '}); return err },
+			[]error{model.ErrModelFile}, "larger than 64 MiB", ""},
+		{"endless zeros", func() error { _, _, err := model.Load(&endless{c: 0}); return err },
+			[]error{model.ErrModelFile}, "not a JSON object", ""},
+		{"big sparse file", func() error { _, _, err := model.LoadFile(bigFile(t)); return err },
+			[]error{model.ErrModelFile}, "1024 MiB, larger than 64 MiB", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			err := protect(tt.load)
@@ -51,9 +59,31 @@ func TestLoadErrors(t *testing.T) {
 					t.Errorf("error\ngot  %v\nwant one wrapping %v", err, want)
 				}
 			}
-			if err == nil || !strings.Contains(err.Error(), tt.wantText) {
+			if err == nil || !strings.Contains(err.Error(), tt.wantText) || (tt.wantNot != "" && strings.Contains(err.Error(), tt.wantNot)) {
 				t.Errorf("error text\ngot  %v\nwant it to mention %q", err, tt.wantText)
 			}
 		})
 	}
+}
+
+// endless reads one byte forever.
+type endless struct{ c byte }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = e.c
+	}
+	return len(p), nil
+}
+
+// bigFile makes a sparse 1 GiB file that starts like a model.
+func bigFile(t *testing.T) string {
+	path := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(path, []byte(`{"format":"hornets-go model","version":2,"x":"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, 1<<30); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

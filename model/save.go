@@ -105,13 +105,43 @@ func (n *Network) SaveFile(path string, meta any) error {
 	return nil
 }
 
+// MaxFileBytes bounds the size of a model file: Load reads no further and
+// LoadFile refuses a larger regular file before reading it. 64 MiB holds a
+// network on hundreds of thousands of features; a file past it is not a model
+// this program wrote, and parsing it could take gigabytes.
+const MaxFileBytes = 64 << 20
+
 // Load reads a model written by Save and returns it with its metadata. A
-// truncated, corrupt, foreign or newer-version file gives an error wrapping
-// ErrModelFile; Load never panics.
+// truncated, corrupt, foreign or newer-version file, or one larger than
+// MaxFileBytes, gives an error wrapping ErrModelFile; Load reads at most
+// MaxFileBytes+1 bytes (content that is not a JSON object is refused at
+// its first byte) and never panics.
 func Load(r io.Reader) (*Network, json.RawMessage, error) {
-	raw, err := io.ReadAll(r)
+	lr := &io.LimitedReader{R: r, N: MaxFileBytes + 1}
+	br := bufio.NewReader(lr)
+	for {
+		c, err := br.ReadByte()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
+		}
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			continue
+		}
+		if c != '{' {
+			return nil, nil, fmt.Errorf("%w: not a hornets-go model (not a JSON object)", ErrModelFile)
+		}
+		br.UnreadByte()
+		break
+	}
+	raw, err := io.ReadAll(br)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
+	}
+	if lr.N == 0 {
+		return nil, nil, fmt.Errorf("%w: larger than %d MiB, the limit for a model file", ErrModelFile, MaxFileBytes>>20)
 	}
 	var probe struct {
 		Format  *string `json:"format"`
@@ -169,11 +199,13 @@ func Load(r io.Reader) (*Network, json.RawMessage, error) {
 func LoadFile(path string) (*Network, json.RawMessage, error) {
 	fh, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
+		return nil, nil, &openError{err}
 	}
 	defer fh.Close()
 	if st, err := fh.Stat(); err == nil && st.IsDir() {
 		return nil, nil, fmt.Errorf("%w: %s is a directory", ErrModelFile, path)
+	} else if err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
+		return nil, nil, fmt.Errorf("%s: %w: %d MiB, larger than %d MiB, the limit for a model file", path, ErrModelFile, st.Size()>>20, MaxFileBytes>>20)
 	}
 	n, meta, err := Load(fh)
 	if err != nil {
@@ -181,6 +213,15 @@ func LoadFile(path string) (*Network, json.RawMessage, error) {
 	}
 	return n, meta, nil
 }
+
+// openError is a model file that could not be opened. Its message is the
+// plain cause ("open m.json: no such file or directory", not "bad model
+// file"), and it matches both ErrModelFile (the file cannot be read) and
+// the cause, so errors.Is(err, os.ErrNotExist) holds.
+type openError struct{ err error }
+
+func (e *openError) Error() string   { return "model: " + e.err.Error() }
+func (e *openError) Unwrap() []error { return []error{ErrModelFile, e.err} }
 
 func dense(v []float64, r, c int) *tensor.Dense {
 	return tensor.New(tensor.WithShape(r, c), tensor.WithBacking(v))

@@ -5,6 +5,7 @@ package train
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
@@ -51,9 +52,35 @@ func LoadBundle(path string) (*Bundle, error) {
 	if len(meta.Classes) != net.Classes() {
 		return nil, fmt.Errorf("%s: %w: %d class labels for a %d-class network", path, model.ErrModelFile, len(meta.Classes), net.Classes())
 	}
-	if e := meta.Encoder; e != nil && (len(e.Features) != net.Features() || len(e.Classes) != net.Classes()) {
-		return nil, fmt.Errorf("%s: %w: encoder makes %d features and %d classes, network wants %d and %d",
-			path, model.ErrModelFile, len(e.Features), len(e.Classes), net.Features(), net.Classes())
+	seen := make(map[string]bool, len(meta.Classes))
+	for _, c := range meta.Classes {
+		if seen[c] {
+			return nil, fmt.Errorf("%s: %w: class label %q is listed twice", path, model.ErrModelFile, clip(c))
+		}
+		seen[c] = true
+	}
+	if err := meta.Train.Resolved().Validate(); err != nil { // zero fields mean their defaults
+		return nil, fmt.Errorf("%s: %w: training settings: %w", path, model.ErrModelFile, err)
+	}
+	if e := meta.Encoder; e != nil {
+		if err := e.Validate(); err != nil {
+			return nil, fmt.Errorf("%s: %w: %w", path, model.ErrModelFile, err)
+		}
+		if len(e.Features) != net.Features() || len(e.Classes) != net.Classes() {
+			return nil, fmt.Errorf("%s: %w: encoder makes %d features and %d classes, network wants %d and %d",
+				path, model.ErrModelFile, len(e.Features), len(e.Classes), net.Features(), net.Classes())
+		}
+		if !slices.Equal(e.Classes, meta.Classes) {
+			return nil, fmt.Errorf("%s: %w: the encoder's classes differ from the model's", path, model.ErrModelFile)
+		}
 	}
 	return &Bundle{Network: net, Encoder: meta.Encoder, Train: meta.Train, Classes: meta.Classes}, nil
+}
+
+// clip cuts s to 40 characters for a message.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
 }

@@ -76,7 +76,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 }
 
 func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
-	ds, _, err := loadTraining(o.Data)
+	ds, _, err := loadTraining(ctx, o.Data)
 	if err != nil {
 		return err
 	}

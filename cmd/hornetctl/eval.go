@@ -92,12 +92,12 @@ type evalReport struct {
 	RouteRows map[string]int `json:"route_rows"`
 }
 
-func runEval(_ context.Context, o *evalOptions, ios *iostreams) error {
-	b, err := train.LoadBundle(o.ModelPath)
+func runEval(ctx context.Context, o *evalOptions, ios *iostreams) error {
+	b, err := loadBundle(ctx, o.ModelPath)
 	if err != nil {
 		return err
 	}
-	ds, warns, err := loadForModel(o.Data, b, o.ModelPath, true)
+	ds, warns, err := loadForModel(ctx, o.Data, b, o.ModelPath, true)
 	if err != nil {
 		return err
 	}

@@ -113,8 +113,8 @@ func fitFlagTable() []fitFlag {
 				switch o.Model.Dropout = c.Float64("dropout"); {
 				case o.Model.Dropout == 0:
 					o.Model.NoDropout = true
-				case o.Model.Dropout < 0:
-					return "want 0 <= p < 1"
+				case !(o.Model.Dropout > 0 && o.Model.Dropout < 1):
+					return dropoutRange
 				}
 				return ""
 			}},
@@ -145,6 +145,10 @@ func fitFlagTable() []fitFlag {
 			func(c *cli.Context, o *fitOptions) string { o.Train.Seed = c.Uint64("seed"); return "" }},
 	}
 }
+
+// dropoutRange is the one message for every bad --dropout (issue 8: the
+// library's own message spoke of "no dropout", a switch the flag spells 0).
+const dropoutRange = "want 0 <= p < 1 (0 for none)"
 
 // fitFlags returns the hyper-parameter flags of train and cv.
 func fitFlags() []cli.Flag {

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -37,7 +38,22 @@ func dataFlags(alias string) []cli.Flag {
 		&cli.StringFlag{Name: "data", Category: "Data", Usage: "read the table from `FILE` (required)"},
 		df,
 		&cli.StringFlag{Name: "label", Category: "Data", Usage: "`NAME` of the label column of a CSV file (default: the last column)"},
+		&cli.IntFlag{Name: "max-input-mb", Category: "Data", Value: defaultMaxInputMB,
+			Usage: fmt.Sprintf("refuse data larger than `MB` MiB after decompression; the limit on rows × columns (%d Mi cells by default) scales with it", data.DefaultMaxCells>>20)},
 	}
+}
+
+// Input limits: --max-input-mb sets data.Limits.MaxBytes, and MaxCells in
+// proportion (one cell per cellBytes bytes), so that one flag raises both.
+const (
+	defaultMaxInputMB = data.DefaultMaxBytes >> 20
+	maxMaxInputMB     = 1 << 20 // 1 TiB
+	cellBytes         = data.DefaultMaxBytes / data.DefaultMaxCells
+)
+
+// inputLimits returns the data limits for --max-input-mb mb.
+func inputLimits(mb int) data.Limits {
+	return data.Limits{MaxBytes: int64(mb) << 20, MaxCells: int64(mb) << 20 / cellBytes}
 }
 
 // categoricalFlag is the training-only flag that one-hot encodes
@@ -49,10 +65,11 @@ func categoricalFlag() cli.Flag {
 
 // dataOptions are the values of dataFlags.
 type dataOptions struct {
-	Path        string   // --data
-	Format      string   // --data-format: csv or libsvm
-	Label       string   // --label; "" means the last column (or the model's label)
-	Categorical []string // --categorical (train and cv only)
+	Path        string      // --data
+	Format      string      // --data-format: csv or libsvm
+	Label       string      // --label; "" means the last column (or the model's label)
+	Categorical []string    // --categorical (train and cv only)
+	Limits      data.Limits // from --max-input-mb; the zero value is the default
 }
 
 // readDataFlags reads and checks the values of dataFlags.
@@ -60,6 +77,13 @@ func readDataFlags(c *cli.Context) (dataOptions, error) {
 	o := dataOptions{Path: c.String("data"), Format: strings.ToLower(c.String("data-format")), Label: c.String("label")}
 	if err := oneOf("data-format", o.Format, formatCSV, formatLibSVM); err != nil {
 		return o, err
+	}
+	if c.IsSet("max-input-mb") {
+		mb := c.Int("max-input-mb")
+		if mb < 1 || mb > maxMaxInputMB {
+			return o, usagef("invalid --max-input-mb %d: want 1 to %d", mb, maxMaxInputMB)
+		}
+		o.Limits = inputLimits(mb)
 	}
 	if o.Format == formatLibSVM && c.IsSet("label") {
 		return o, usagef("--label applies to CSV input only; a LibSVM line starts with its label")
@@ -80,9 +104,9 @@ func readDataFlags(c *cli.Context) (dataOptions, error) {
 // loadTraining reads a labelled training table. A CSV file is encoded by an
 // Encoder fitted on it (returned, to be saved with the model); a LibSVM
 // file is used as it is and the encoder is nil.
-func loadTraining(o dataOptions) (*data.Dataset, *data.Encoder, error) {
+func loadTraining(ctx context.Context, o dataOptions) (*data.Dataset, *data.Encoder, error) {
 	if o.Format == formatLibSVM {
-		ds, err := data.ReadLibSVMFile(o.Path, 0)
+		ds, err := readLibSVM(ctx, o, 0)
 		if err != nil {
 			return nil, nil, pathError(err)
 		}
@@ -91,9 +115,9 @@ func loadTraining(o dataOptions) (*data.Dataset, *data.Encoder, error) {
 		}
 		return ds, nil, nil
 	}
-	t, err := data.ReadCSVFile(o.Path)
+	t, err := readCSVTable(ctx, o)
 	if err != nil {
-		return nil, nil, pathError(err)
+		return nil, nil, err
 	}
 	enc, err := data.FitEncoder(t, data.EncoderOptions{Label: o.Label, Categorical: o.Categorical})
 	if err != nil {
@@ -109,11 +133,11 @@ func loadTraining(o dataOptions) (*data.Dataset, *data.Encoder, error) {
 // loadForModel reads a table to evaluate (labelled) or predict (not
 // labelled) with the model b, encoded as its training data was. The
 // warnings name categories that the model never saw.
-func loadForModel(o dataOptions, b *train.Bundle, modelPath string, labelled bool) (*data.Dataset, []data.Warning, error) {
+func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath string, labelled bool) (*data.Dataset, []data.Warning, error) {
 	if o.Format == formatLibSVM {
-		ds, err := data.ReadLibSVMFile(o.Path, b.Network.Features())
+		ds, err := readLibSVM(ctx, o, b.Network.Features())
 		if err != nil {
-			return nil, nil, pathError(err)
+			return nil, nil, err
 		}
 		if ds.Cols != b.Network.Features() {
 			return nil, nil, &data.ParseError{File: o.Path, Err: fmt.Errorf("%w: %d features, the model %s wants %d", data.ErrIndex, ds.Cols, modelPath, b.Network.Features())}
@@ -142,9 +166,9 @@ func loadForModel(o dataOptions, b *train.Bundle, modelPath string, labelled boo
 	if b.Encoder == nil {
 		return nil, nil, usagef("the model %s was trained on LibSVM data and has no CSV encoder: read %s with --data-format libsvm", modelPath, o.Path)
 	}
-	t, err := data.ReadCSVFile(o.Path)
+	t, err := readCSVTable(ctx, o)
 	if err != nil {
-		return nil, nil, pathError(err)
+		return nil, nil, err
 	}
 	enc := *b.Encoder
 	if o.Label != "" {
@@ -154,6 +178,69 @@ func loadForModel(o dataOptions, b *train.Bundle, modelPath string, labelled boo
 		return enc.Transform(t)
 	}
 	return enc.TransformUnlabelled(t)
+}
+
+// readCSVTable reads the CSV table of o within its limits; see withContext.
+func readCSVTable(ctx context.Context, o dataOptions) (*data.Table, error) {
+	return withContext(ctx, "reading "+o.Path, func() (*data.Table, error) {
+		t, err := data.ReadCSVFileLimited(o.Path, o.Limits)
+		return t, inputError(err)
+	})
+}
+
+// readLibSVM reads the LibSVM table of o within its limits; see
+// withContext.
+func readLibSVM(ctx context.Context, o dataOptions, nFeatures int) (*data.Dataset, error) {
+	return withContext(ctx, "reading "+o.Path, func() (*data.Dataset, error) {
+		ds, err := data.ReadLibSVMFileLimited(o.Path, nFeatures, o.Limits)
+		return ds, inputError(err)
+	})
+}
+
+// loadBundle reads a model file; see withContext.
+func loadBundle(ctx context.Context, path string) (*train.Bundle, error) {
+	return withContext(ctx, "reading "+path, func() (*train.Bundle, error) {
+		b, err := train.LoadBundle(path)
+		return b, pathError(err) // "m.json: no such file or directory"
+	})
+}
+
+// withContext runs read, which may block (a FIFO with no writer blocks in
+// open, a slow pipe in read), in a goroutine, and returns early with an
+// interrupted error when ctx is cancelled. The abandoned goroutine runs on
+// until its read returns or the process exits, which a command does at
+// once after an interruption. A panic in read comes back as an error.
+func withContext[T any](ctx context.Context, what string, read func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				var zero T
+				done <- result{zero, fmt.Errorf("internal error %s: %s (this is a bug in hornetctl; please report it)", what, r)}
+			}
+		}()
+		v, err := read()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, &interrupted{what + " interrupted"}
+	}
+}
+
+// inputError is pathError, plus the flag that raises a size limit.
+func inputError(err error) error {
+	if errors.Is(err, data.ErrTooLarge) {
+		return fmt.Errorf("%w (raise the limit with --max-input-mb)", err)
+	}
+	return pathError(err)
 }
 
 // pathError shortens the library's "data: open FILE: reason" to "FILE:

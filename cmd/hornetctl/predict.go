@@ -63,15 +63,15 @@ func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) e
 	})
 }
 
-func runPredict(_ context.Context, o *predictOptions, ios *iostreams) error {
+func runPredict(ctx context.Context, o *predictOptions, ios *iostreams) error {
 	if err := checkOutput("out", o.OutPath, flagPath{"model", o.ModelPath}, flagPath{"data", o.Data.Path}); err != nil {
 		return err
 	}
-	b, err := train.LoadBundle(o.ModelPath)
+	b, err := loadBundle(ctx, o.ModelPath)
 	if err != nil {
 		return err
 	}
-	ds, warns, err := loadForModel(o.Data, b, o.ModelPath, false)
+	ds, warns, err := loadForModel(ctx, o.Data, b, o.ModelPath, false)
 	if err != nil {
 		return err
 	}

@@ -98,8 +98,8 @@ type featureJSON struct {
 	Effects map[string]float64 `json:"effects"`
 }
 
-func runRules(_ context.Context, o *rulesOptions, ios *iostreams) error {
-	b, err := train.LoadBundle(o.ModelPath)
+func runRules(ctx context.Context, o *rulesOptions, ios *iostreams) error {
+	b, err := loadBundle(ctx, o.ModelPath)
 	if err != nil {
 		return err
 	}
@@ -109,7 +109,7 @@ func runRules(_ context.Context, o *rulesOptions, ios *iostreams) error {
 		}
 		return writeEffects(ios.Out, o, b)
 	}
-	rs, err := ruleSet(o, b, ios)
+	rs, err := ruleSet(ctx, o, b, ios)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func runRules(_ context.Context, o *rulesOptions, ios *iostreams) error {
 
 // ruleSet returns the model's decision list by name, with its evidence on
 // the training rows or, with --data, on that labelled file.
-func ruleSet(o *rulesOptions, b *train.Bundle, ios *iostreams) (*hornets.RuleSet, error) {
+func ruleSet(ctx context.Context, o *rulesOptions, b *train.Bundle, ios *iostreams) (*hornets.RuleSet, error) {
 	list, err := b.Network.Rules()
 	if errors.Is(err, model.ErrNoRules) {
 		return nil, fmt.Errorf("%s: the model has no decision list (written by an older hornetctl? retrain it)", o.ModelPath)
@@ -149,7 +149,7 @@ func ruleSet(o *rulesOptions, b *train.Bundle, ios *iostreams) (*hornets.RuleSet
 		}
 	}
 	if o.Data.Path != "" {
-		ds, warns, err := loadForModel(o.Data, b, o.ModelPath, true)
+		ds, warns, err := loadForModel(ctx, o.Data, b, o.ModelPath, true)
 		if err != nil {
 			return nil, err
 		}

@@ -105,8 +105,11 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	if err := checkOutput("out", o.ModelPath, flagPath{"data", o.Data.Path}); err != nil {
 		return nil, nil, err
 	}
-	ds, enc, err := loadTraining(o.Data)
+	ds, enc, err := loadTraining(ctx, o.Data)
 	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return nil, nil, &interrupted{fmt.Sprintf("%v; no model was saved to %s", err, o.ModelPath)}
+		}
 		return nil, nil, err
 	}
 	if o.Fit.OrderSet && o.Fit.Model.Order > ds.Cols {

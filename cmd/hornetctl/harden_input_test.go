@@ -1,0 +1,336 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Issue 8 (hardening), the input half: bounded reads, cancellable reads,
+// and messages that point at the cause.
+
+// oneLineNaming checks that stderr is exactly one "hornetctl: " line that
+// contains want and is of readable length.
+func oneLineNaming(t *testing.T, stderr, want string) {
+	t.Helper()
+	if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") || !strings.HasPrefix(stderr, "hornetctl: ") {
+		t.Errorf("stderr is not one line starting with \"hornetctl: \":\n%.500s", stderr)
+	}
+	if !strings.Contains(stderr, want) {
+		t.Errorf("stderr\ngot  %.500q\nwant it to contain %q", stderr, want)
+	}
+	if len(stderr) > 400 {
+		t.Errorf("stderr is %d bytes long:\n%.500s", len(stderr), stderr)
+	}
+}
+
+// editModel writes a copy of the model at src with edit applied to its
+// JSON object, and returns its path.
+func editModel(t *testing.T, src string, edit func(m map[string]any)) string {
+	t.Helper()
+	raw, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(m)
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "edited.json")
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func encoderOf(m map[string]any) map[string]any {
+	return m["meta"].(map[string]any)["encoder"].(map[string]any)
+}
+
+// TestHardenInputMessages: each bad input exits 1 (data or model error) or
+// 2 (usage error) with one line naming the file, line, column or flag.
+func TestHardenInputMessages(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	huge := write("huge.csv", "a,b,label\n1e308,0,x\n1.5e308,1,y\n1e308,0,x\n")
+	bigCell := write("bigcell.csv", "a,b,label\n1,"+strings.Repeat("z", 10<<20)+",x\n0,1,y\n")
+	longCell := write("longcell.csv", "a,b,label\n1,"+strings.Repeat("z", 100<<10)+",x\n0,1,y\n1,1,x\n")
+	rows := write("rows.csv", "a,b,label\n"+strings.Repeat("1,0,x\n0,1,y\n", 1<<19))
+	index := write("index.svm", "0 72222222:0")
+	index2 := write("index2.svm", "1 1:1\n0 67108864:1\n")
+	noLabel := write("nolabel.csv", "f0,f1,f2,f3,f4,f5,f6,f7\n1,0,1,0,1,0,1,0\n")
+	labelIsFeature := editModel(t, fx("xor.json"), func(m map[string]any) { encoderOf(m)["label"] = "f0" })
+	unnamed := editModel(t, fx("xor.json"), func(m map[string]any) {
+		encoderOf(m)["columns"].([]any)[0].(map[string]any)["name"] = ""
+	})
+	dupClasses := editModel(t, fx("xor.json"), func(m map[string]any) { m["meta"].(map[string]any)["classes"] = []any{"0", "0"} })
+	badTrain := editModel(t, fx("xor.json"), func(m map[string]any) {
+		m["meta"].(map[string]any)["train"].(map[string]any)["batch_size"] = -4
+	})
+	negBatches := editModel(t, fx("xor.json"), func(m map[string]any) { m["trained_batches"] = []any{-1, 3} })
+	nullWeights := editModel(t, fx("xor.json"), func(m map[string]any) { m["catint"].(map[string]any)["W"] = nil })
+	train := func(data string, more ...string) []string {
+		return append([]string{"train", "--data", data, "--out", filepath.Join(dir, "m.json"), "--epochs", "2", "--quiet"}, more...)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"overflowing column is a data error", train(huge), 1, `huge.csv: column "a": values too large`},
+		{"overflowing column, small lr", train(huge, "--lr", "1e-9"), 1, `huge.csv: column "a": values too large`},
+		{"10 MB cell", train(bigCell), 1, "bigcell.csv:2: line too long: line longer than 1 MiB"},
+		{"100 KB cell is cut in messages", []string{"eval", "--data", longCell, "--model", fx("xor.json")}, 1, `longcell.csv: column "f0": column not found`},
+		{"huge LibSVM index", train(index, "--format", "libsvm"), 1, `index.svm:1: "72222222:0" has an index above the limit of 1048576 features`},
+		{"LibSVM index 2^26", train(index2, "--format", "libsvm"), 1, `index2.svm:2: "67108864:1" has an index above the limit`},
+		{"max-input-mb raises the limit in the message", train(rows, "--max-input-mb", "5"), 1, "rows.csv:46813: input too large: more than 46811 rows × 3 columns, past the limit of 327680 cells (raise the limit with --max-input-mb)"},
+		{"max-input-mb 0", train(fx("train.csv"), "--max-input-mb", "0"), 2, "invalid --max-input-mb 0: want 1 to 1048576"},
+		{"eval without label column", []string{"eval", "--data", noLabel, "--model", fx("xor.json")}, 1, `nolabel.csv: column "label": column not found: the label column is required (only prediction reads data without labels)`},
+		{"missing model file", []string{"rules", "--model", filepath.Join(dir, "nope.json")}, 1, "nope.json: no such file or directory"},
+		{"encoder label equals a feature", []string{"rules", "--model", labelIsFeature}, 1, `edited.json: model: bad model file: data: invalid encoder: column "f0" is also the label`},
+		{"encoder column without name", []string{"eval", "--data", fx("test.csv"), "--model", unnamed}, 1, "edited.json: model: bad model file: data: invalid encoder: column 1 has no name"},
+		{"duplicate classes", []string{"rules", "--model", dupClasses}, 1, `edited.json: model: bad model file: class label "0" is listed twice`},
+		{"invalid training settings", []string{"rules", "--model", badTrain}, 1, "edited.json: model: bad model file: training settings: train: invalid configuration: batch size = -4"},
+		{"negative batch counts", []string{"rules", "--model", negBatches}, 1, "edited.json: model: bad model file: negative batch counts"},
+		{"null weights", []string{"rules", "--model", nullWeights}, 1, "edited.json: model: bad model file: tensor catint.W has 0 values"},
+		{"dropout -1", train(fx("train.csv"), "--dropout", "-1"), 2, "invalid --dropout -1: want 0 <= p < 1 (0 for none)"},
+		{"dropout 1", train(fx("train.csv"), "--dropout", "1"), 2, "invalid --dropout 1: want 0 <= p < 1 (0 for none)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, context.Background(), tt.args...)
+			if r.code != tt.code {
+				t.Errorf("exit code\ngot  %d\nwant %d\nstderr: %.500s", r.code, tt.code, r.stderr)
+			}
+			oneLineNaming(t, r.stderr, tt.want)
+			for _, bad := range []string{"TransformUnlabelled", "learning rate", "ErrDiverged"} {
+				if strings.Contains(r.stderr, bad) {
+					t.Errorf("stderr names %q:\n%s", bad, r.stderr)
+				}
+			}
+		})
+	}
+}
+
+// TestHardenInputFIFO: a FIFO with no writer blocks open(2) forever; the
+// read is abandoned on cancel, and the command exits 130 at once.
+func TestHardenInputFIFO(t *testing.T) {
+	fixtures(t)
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"train --data", []string{"train", "--data", fifo, "--out", filepath.Join(t.TempDir(), "m.json")}},
+		{"cv --data", []string{"cv", "--data", fifo, "--data-format", "libsvm"}},
+		{"predict --data", []string{"predict", "--data", fifo, "--model", fx("xor.json")}},
+		{"rules --model", []string{"rules", "--model", fifo}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(200*time.Millisecond, cancel)
+			start := time.Now()
+			r := runCLI(t, ctx, tt.args...)
+			if d := time.Since(start); d > 1200*time.Millisecond {
+				t.Errorf("returned %v after the start, want within 1 s of the cancel", d)
+			}
+			if r.code != exitInterrupted {
+				t.Errorf("exit code\ngot  %d\nwant %d\nstderr: %s", r.code, exitInterrupted, r.stderr)
+			}
+			oneLineNaming(t, r.stderr, "reading "+fifo+" interrupted")
+		})
+	}
+}
+
+// hornetctlBinary builds hornetctl once per test into a temporary
+// directory.
+func hornetctlBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds hornetctl and runs it on big inputs; skipped with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "hornetctl")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// writeGzip writes n bytes of the repeated pattern, gzip compressed, to
+// path.
+func writeGzip(t *testing.T, path string, pattern string, n int64) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zw, err := gzip.NewWriterLevel(f, gzip.BestSpeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := bytes.Repeat([]byte(pattern), (1<<20)/len(pattern))
+	for w := int64(0); w < n; w += int64(len(block)) {
+		if _, err := zw.Write(block); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var maxRSS = regexp.MustCompile(`Maximum resident set size \(kbytes\): (\d+)`)
+
+// TestHardenInputBounded runs hornetctl as a subprocess on inputs that
+// used to take gigabytes or never end: each must fail within 10 s, with
+// the address space limited to 2 GiB (prlimit), and a peak RSS under
+// 1 GiB when /usr/bin/time is there to measure it.
+func TestHardenInputBounded(t *testing.T) {
+	bin := hornetctlBinary(t)
+	prlimit, errP := exec.LookPath("prlimit")
+	gnuTime := "/usr/bin/time"
+	if _, err := os.Stat(gnuTime); err != nil {
+		gnuTime = ""
+	}
+	if errP != nil && gnuTime == "" {
+		t.Skip("neither prlimit nor /usr/bin/time is installed: memory cannot be bounded or measured")
+	}
+	dir := t.TempDir()
+	zeros := filepath.Join(dir, "zeros.gz")
+	writeGzip(t, zeros, "\x00", 1<<30) // 1 GiB of NUL bytes: ~1 MB
+	text := filepath.Join(dir, "text.gz")
+	writeGzip(t, text, "a,b,c,d\n", 1<<30) // 1 GiB of rows
+	svm := filepath.Join(dir, "index.svm")
+	if err := os.WriteFile(svm, []byte("0 72222222:0"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bigModel := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(bigModel, []byte(`{"format":"hornets-go model","version":2,"x":"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(bigModel, 1<<30); err != nil { // sparse
+		t.Fatal(err)
+	}
+	// Endless inputs: FIFOs fed by this process until the reader goes.
+	endless := func(name string, pattern string) string {
+		path := filepath.Join(dir, name)
+		if err := syscall.Mkfifo(path, 0o600); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		go func() {
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				return
+			}
+			defer f.Close()
+			block := bytes.Repeat([]byte(pattern), 4096)
+			for {
+				if _, err := f.Write(block); err != nil {
+					return
+				}
+			}
+		}()
+		return path
+	}
+	out := filepath.Join(dir, "m.json")
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"gzip bomb of zeros", []string{"train", "--data", zeros, "--out", out}, "zeros.gz:1: binary content, not text: NUL byte at byte 0"},
+		{"gzip bomb of rows", []string{"train", "--data", text, "--out", out}, "text.gz:2097154: input too large: more than 2097152 rows × 4 columns"},
+		{"gzip bomb of rows, --max-input-mb 16", []string{"train", "--data", text, "--out", out, "--max-input-mb", "16"}, "text.gz:131074: input too large: more than 131072 rows × 4 columns"},
+		{"endless rows", []string{"train", "--data", endless("rows", "1,0\n"), "--out", out}, "input too large"},
+		{"endless line", []string{"cv", "--data", endless("line", "1"), "--data-format", "libsvm"}, "line:1: line too long"},
+		{"huge LibSVM index", []string{"train", "--data", svm, "--format", "libsvm", "--out", out}, `index.svm:1: "72222222:0" has an index above the limit`},
+		{"1 GiB model file", []string{"rules", "--model", bigModel}, "big.json: model: bad model file: 1024 MiB, larger than 64 MiB"},
+		{"endless model", []string{"rules", "--model", endless("model", " ")}, "model: bad model file: larger than 64 MiB"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var argv []string
+			if errP == nil {
+				// 2 GiB of address space: Go reserves well beyond what it
+				// touches; the 1 GiB bound is on the peak RSS below.
+				argv = append(argv, prlimit, "--as=2147483648")
+			}
+			if gnuTime != "" {
+				argv = append(argv, gnuTime, "-v")
+			}
+			argv = append(argv, bin)
+			argv = append(argv, tt.args...)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+			var stderr bytes.Buffer
+			cmd.Stderr, cmd.Stdout = &stderr, io.Discard
+			start := time.Now()
+			err := cmd.Run()
+			took := time.Since(start)
+			if ctx.Err() != nil {
+				t.Fatalf("still running after 10 s")
+			}
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			lines := stderr.String()
+			kb := ""
+			if gnuTime != "" {
+				if m := maxRSS.FindStringSubmatch(lines); m != nil {
+					kb = m[1]
+				}
+				// time -v appends its report after the program's output.
+				if i := strings.Index(lines, "\tCommand being timed"); i >= 0 {
+					lines = lines[:i]
+				}
+				lines = strings.TrimPrefix(lines, "Command exited with non-zero status "+strconv.Itoa(code)+"\n")
+				if i := strings.Index(lines, "Command exited with non-zero status"); i >= 0 {
+					lines = lines[:i]
+				}
+			}
+			t.Logf("%s: exit %d in %v, peak RSS %s KiB", tt.name, code, took.Round(time.Millisecond), kb)
+			if code != exitError {
+				t.Errorf("exit code\ngot  %d\nwant %d\nstderr: %s", code, exitError, stderr.String())
+			}
+			oneLineNaming(t, lines, tt.want)
+			if kb != "" {
+				if n, _ := strconv.Atoi(kb); n > 1<<20 {
+					t.Errorf("peak RSS %d KiB, above 1 GiB", n)
+				}
+			}
+		})
+	}
+}
