@@ -33,7 +33,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 	flags := dataFlags("")
 	flags = append(flags, categoricalFlag())
 	flags = append(flags,
-		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: "number of stratified folds `K`, 2..rows"},
+		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("number of stratified folds `K`, 2..%d and at most the rows of the smallest class", train.MaxFolds)},
 		outputFormatFlag())
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, verbosityFlags("warnings and errors")...)
@@ -55,8 +55,8 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 			if err = requireFlags(c, "data"); err != nil {
 				return err
 			}
-			if o.Folds < 2 {
-				return usagef("invalid --folds %d: want >= 2", o.Folds)
+			if o.Folds < 2 || o.Folds > train.MaxFolds {
+				return usagef("invalid --folds %d: want 2..%d", o.Folds, train.MaxFolds)
 			}
 			if o.Format, err = readOutputFormat(c); err != nil {
 				return err
@@ -83,8 +83,17 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 	if o.Fit.OrderSet && o.Fit.Model.Order > ds.Cols {
 		return usagef("invalid --order %d: larger than the %d feature columns of %s", o.Fit.Model.Order, ds.Cols, o.Data.Path)
 	}
-	if o.Folds > ds.Rows {
-		return usagef("invalid --folds %d: %s has only %d rows", o.Folds, o.Data.Path, ds.Rows)
+	if err := train.CheckFolds(ds, o.Folds); err != nil {
+		var fe *train.FoldsError
+		switch {
+		case errors.As(err, &fe) && fe.Rows < 2:
+			return usagef("invalid --folds %d: class %q of %s has %d row; cross-validation needs at least 2 rows of every class",
+				o.Folds, fe.Class, o.Data.Path, fe.Rows)
+		case errors.As(err, &fe):
+			return usagef("invalid --folds %d: class %q of %s has %d rows, fewer than the %d folds; use --folds %d or fewer",
+				o.Folds, fe.Class, o.Data.Path, fe.Rows, o.Folds, fe.Rows)
+		}
+		return usagef("invalid --folds %d: %s", o.Folds, configMessage(err))
 	}
 	log := newLogger(ios.Err, o.Verbosity)
 	if o.Verbosity == normal {
