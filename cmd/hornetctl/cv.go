@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"text/tabwriter"
 	"time"
 
@@ -24,6 +25,9 @@ type cvOptions struct {
 	Fit       fitOptions
 	Format    string
 	Verbosity verbosity
+	// MemoryBudget is the most memory, in bytes, that the folds trained at
+	// a time may be estimated to need (--memory-budget-mb); 0 means the default.
+	MemoryBudget int64
 }
 
 func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli.Command {
@@ -36,6 +40,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("number of stratified folds `K`, 2..%d and at most the rows of the smallest class", train.MaxFolds)},
 		outputFormatFlag())
 	flags = append(flags, fitFlags()...)
+	flags = append(flags, memoryBudgetFlag())
 	flags = append(flags, verbosityFlags("warnings and errors")...)
 	return leaf(&cli.Command{
 		Name:      "cv",
@@ -67,6 +72,9 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 			if o.Fit, err = readFitFlags(c); err != nil {
 				return err
 			}
+			if o.MemoryBudget, err = readMemoryBudget(c); err != nil {
+				return err
+			}
 			if o.Verbosity, err = readVerbosity(c); err != nil {
 				return err
 			}
@@ -94,6 +102,15 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 				o.Folds, fe.Class, o.Data.Path, fe.Rows, o.Folds, fe.Rows)
 		}
 		return usagef("invalid --folds %d: %s", o.Folds, configMessage(err))
+	}
+	// The folds train in parallel (see train.CrossValidate), one at a
+	// time with a progress recorder.
+	fits := min(o.Folds, runtime.GOMAXPROCS(0))
+	if o.Verbosity == verbose {
+		fits = 1
+	}
+	if err := checkMemory(o.Fit, ds, fits, o.MemoryBudget); err != nil {
+		return err
 	}
 	log := newLogger(ios.Err, o.Verbosity)
 	if o.Verbosity == normal {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -111,4 +112,50 @@ func TestBoundsModelFile(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("took %v", d)
 	}
+}
+
+// TestMemoryBudget: a configuration whose estimated memory exceeds the
+// budget is refused before training with one line naming the sizes, the
+// estimate and the budget; the defaults pass under the default budget.
+func TestMemoryBudget(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	wide := filepath.Join(dir, "wide.csv")
+	mustRun(t, "synth", "--features", "2000", "--rows", "200", "--out", wide)
+	out := filepath.Join(dir, "m.json")
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"train", []string{"train", "--data", wide, "--out", out, "--rules", "65536", "--order", "64", "--memory-budget-mb", "1024"},
+			"--rules 65536, --order 64 and --batch-size 16 on 200 rows × 2000 features need an estimated "},
+		{"cv", []string{"cv", "--data", wide, "--rules", "65536", "--order", "64", "--memory-budget-mb", "1024", "--folds", "2", "--verbose"},
+			"--rules 65536, --order 64 and --batch-size 16 on 200 rows × 2000 features need an estimated "},
+		{"cv folds in parallel", []string{"cv", "--data", wide, "--rules", "65536", "--order", "64", "--memory-budget-mb", "1024", "--folds", "2"},
+			"features, 2 folds at a time need an estimated "},
+		{"budget 0", []string{"train", "--data", wide, "--out", out, "--memory-budget-mb", "0"}, "invalid --memory-budget-mb 0: want 1..1099511627776"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "cv folds in parallel" && runtime.GOMAXPROCS(0) < 2 {
+				t.Skip("one processor: the folds run one at a time")
+			}
+			start := time.Now()
+			r := runCLI(t, context.Background(), tt.args...)
+			if r.code != exitUsage || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("got  exit %d, %q\nwant exit %d and one line containing %q", r.code, r.stderr, exitUsage, tt.want)
+			}
+			if tt.name != "budget 0" && !strings.Contains(r.stderr, "more than the budget of 1024 MiB; lower them, or raise --memory-budget-mb") {
+				t.Errorf("stderr does not name the budget: %q", r.stderr)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %v: the budget must be checked before training", d)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("a refused run wrote %s", out)
+			}
+		})
+	}
+	// The defaults fit the default budget on the same wide table.
+	mustRun(t, "train", "--data", wide, "--out", out, "--epochs", "2", "--quiet")
 }
