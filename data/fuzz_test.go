@@ -110,3 +110,76 @@ func FuzzReadLibSVM(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEncoderTransform applies an encoder fitted on a fixed table to
+// arbitrary tables (other columns, orders, kinds, labels, missing cells):
+// Transform and TransformUnlabelled must never panic, their errors must be
+// *ParseError or wrap a documented sentinel, and what they accept must be a
+// valid Dataset of the encoder's width.
+func FuzzEncoderTransform(f *testing.F) {
+	const fitted = "size,colour,code,label\n1.5,red,1,yes\nNA,blue,2,no\n2.5,NA,1,yes\n0,red,3,no\n"
+	train, err := ReadCSV(strings.NewReader(fitted), "train.csv")
+	if err != nil {
+		f.Fatal(err)
+	}
+	enc, err := FitEncoder(train, EncoderOptions{Categorical: []string{"code"}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{
+		fitted,
+		"colour,label,size,code\nred,yes,1,1\n",                // other order
+		"size,colour,code\n1,green,9\n",                        // no label, unseen values
+		"size,colour,code,label\nabc,red,1,yes\n",              // text in a numeric column
+		"size,colour,code,label\n1e999,red,1,yes\n",            // overflow
+		"size,colour,code,label\n1,red,1,maybe\n",              // unknown label
+		"size,colour,code,label\n1,red,1,NA\n",                 // missing label
+		"size,colour,label\n1,red,yes\n",                       // a column missing
+		"size,colour,code,label,extra\n1,red,1,yes,x\n",        // an extra column
+		"size,size,colour,code,label\n1,2,red,1,yes\n",         // a duplicate column
+		"size,colour,code,label\n-1.7976931348623157e308,,,\n", // extremes and empties
+		"label\nyes\n",
+	} {
+		f.Add([]byte(s))
+	}
+	sentinels := []error{ErrEmpty, ErrNoRows, ErrHeader, ErrFieldCount, ErrSyntax, ErrBinary, ErrNotNumber,
+		ErrNonFinite, ErrMissingValue, ErrMissingLabel, ErrUnknownLabel, ErrSingleClass, ErrNoColumn, ErrNoFeatures, ErrEncoder}
+	documented := func(err error) bool {
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			return true
+		}
+		for _, s := range sentinels {
+			if errors.Is(err, s) {
+				return true
+			}
+		}
+		return false
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		tab, err := ReadCSV(bytes.NewReader(in), "fuzz.csv")
+		if err != nil {
+			return // FuzzReadCSV checks the reader
+		}
+		for _, labelled := range []bool{true, false} {
+			transform := enc.TransformUnlabelled
+			if labelled {
+				transform = enc.Transform
+			}
+			d, _, err := transform(tab)
+			if err != nil {
+				if !documented(err) {
+					t.Fatalf("labelled %v: undocumented error %T: %v", labelled, err, err)
+				}
+				continue
+			}
+			if err := d.Validate(); err != nil {
+				t.Fatalf("labelled %v: invalid dataset: %v", labelled, err)
+			}
+			if d.Cols != len(enc.Features) || d.Rows != len(tab.Rows) || (labelled != (d.Y != nil)) {
+				t.Fatalf("labelled %v: %d rows × %d columns (Y %v) from %d rows, want %d columns",
+					labelled, d.Rows, d.Cols, d.Y != nil, len(tab.Rows), len(enc.Features))
+			}
+		}
+	})
+}

@@ -86,11 +86,22 @@ func (p Positions) String() string {
 	return fmt.Sprintf("Positions(%d)", int(p))
 }
 
+// Bounds of the synthetic tables, so that a generator cannot be asked for
+// more memory than a small machine has: a table is held as float64 values
+// before it is written.
+const (
+	// MaxSynthFeatures bounds SynthConfig.Features.
+	MaxSynthFeatures = 100_000
+	// MaxSynthCells bounds the rows × features of one Sample call (2^26
+	// cells, 512 MiB of values); callers check it, Sample does not.
+	MaxSynthCells = 1 << 26
+)
+
 // SynthConfig configures a logic-gate generator. Every field but Features has
 // a usable zero value.
 type SynthConfig struct {
 	Gate      Gate      // the label function; the zero value is And
-	Features  int       // number of binary features: at least 2, or at least 1 for Not
+	Features  int       // number of binary features: 2..MaxSynthFeatures, or 1.. for Not
 	Seed      uint64    // seeds the target positions and the rows
 	Positions Positions // where the targets sit; the zero value is RandomPositions
 }
@@ -124,6 +135,9 @@ func NewSynth(cfg SynthConfig) (*Synth, error) {
 	k := cfg.Gate.arity()
 	if cfg.Features < k {
 		return nil, fmt.Errorf("%w: Features = %d, want ≥ %d for gate %v", ErrSynthConfig, cfg.Features, k, cfg.Gate)
+	}
+	if cfg.Features > MaxSynthFeatures {
+		return nil, fmt.Errorf("%w: Features = %d, want at most %d", ErrSynthConfig, cfg.Features, MaxSynthFeatures)
 	}
 	s := &Synth{
 		cfg:   cfg,

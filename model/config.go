@@ -18,23 +18,25 @@ import (
 // refresh) belong to package train.
 type Config struct {
 	// Rules is the number of rule slots R of the CatInt route: the width of
-	// the combAct layer. Default 128; at most 65,536.
+	// the combAct layer. Default 128; 1..MaxRules (65,536).
 	Rules int `json:"rules"`
 	// Order is the number of literals of a rule, pseudovariables included;
 	// Order pseudovariables (constant-one columns) are appended to the
 	// features, so a rule of Order 5 can express any interaction of 1 to 5
-	// features plus a bias. Default 3; at most 64.
+	// features plus a bias. Default 3; 1..MaxOrder (64).
 	Order int `json:"order"`
 	// ExpParam is the polyClip exponent parameter k: the polynomial has
-	// degree 2k+1. Default 1; 1..64. (k = 0, plain clipping to [-1, 1], is
-	// the activation "clip".)
+	// degree 2k+1. Default 1; 1..MaxExpParam (64). (k = 0, plain clipping
+	// to [-1, 1], is the activation "clip".) The kernel costs O(k) per
+	// element: a fit at k = 64 takes about twice as long as at k = 1.
 	ExpParam int `json:"exp_param"`
 	// Activation is "polyclip" (default), "clip" (polyClip with k = 0) or
 	// "relu" (the paper's HorNets-ReLU).
 	Activation string `json:"activation"`
 	// Samples is the number of rules active in one training step (the
 	// paper's comb_samples, Monte-Carlo sampling of the rule set); inactive
-	// rules output 0 and get no gradient. Default 0: all rules.
+	// rules output 0 and get no gradient. Default 0: all rules; at most
+	// Rules.
 	Samples int `json:"samples"`
 	// Dropout is the drop probability of the rule outputs in training.
 	// Default 0.1; 0 < p < 1. NoDropout switches it off.
@@ -50,12 +52,18 @@ type Config struct {
 	Search rulesearch.Config `json:"search"`
 }
 
-// Bounds that keep a configuration within memory and time (a hostile
-// model file or flag cannot ask for more).
+// Upper bounds that Validate enforces, so that neither a flag nor an
+// edited model file can ask for unbounded memory or time. Within them, the
+// memory a fit needs is estimated by EstimateMemory.
 const (
-	maxRules    = 1 << 16
-	maxOrder    = 64
-	maxExpParam = 64
+	// MaxRules bounds Rules: the rule-by-batch buffers of the graphs grow
+	// with it.
+	MaxRules = 1 << 16
+	// MaxOrder bounds Order (literals per rule).
+	MaxOrder = 64
+	// MaxExpParam bounds ExpParam: polyClip's cost is linear in k, and a
+	// fit at k = 64 takes about twice as long as at k = 1.
+	MaxExpParam = 64
 )
 
 // DefaultConfig returns the defaults spelled out; it equals
@@ -80,12 +88,12 @@ func (c Config) Resolved() Config {
 // naming the field, the value and the valid range.
 func (c Config) Validate() error {
 	switch {
-	case c.Rules < 1 || c.Rules > maxRules:
-		return fmt.Errorf("%w: rules = %d, want 1..%d", ErrConfig, c.Rules, maxRules)
-	case c.Order < 1 || c.Order > maxOrder:
-		return fmt.Errorf("%w: order = %d, want 1..%d", ErrConfig, c.Order, maxOrder)
-	case c.ExpParam < 1 || c.ExpParam > maxExpParam:
-		return fmt.Errorf("%w: exp-param = %d, want 1..%d (activation \"clip\" is k = 0)", ErrConfig, c.ExpParam, maxExpParam)
+	case c.Rules < 1 || c.Rules > MaxRules:
+		return fmt.Errorf("%w: rules = %d, want 1..%d", ErrConfig, c.Rules, MaxRules)
+	case c.Order < 1 || c.Order > MaxOrder:
+		return fmt.Errorf("%w: order = %d, want 1..%d", ErrConfig, c.Order, MaxOrder)
+	case c.ExpParam < 1 || c.ExpParam > MaxExpParam:
+		return fmt.Errorf("%w: exp-param = %d, want 1..%d (activation \"clip\" is k = 0)", ErrConfig, c.ExpParam, MaxExpParam)
 	case c.Samples < 0 || c.Samples > c.Rules:
 		return fmt.Errorf("%w: samples = %d, want 0..rules (%d)", ErrConfig, c.Samples, c.Rules)
 	case !(c.Dropout > 0 && c.Dropout < 1):

@@ -20,13 +20,13 @@ type Config struct {
 	// at 0.05, 0.968 at 0.01).
 	ContinuousLearningRate float64 `json:"continuous_learning_rate"`
 	// BatchSize is the mini-batch size; a dataset smaller than it trains in
-	// batches of its own size. Default 16.
+	// batches of its own size. Default 16; 1..MaxBatchSize.
 	BatchSize int `json:"batch_size"`
-	// Epochs is the maximum number of epochs. Default 300.
+	// Epochs is the maximum number of epochs. Default 300; 1..EpochLimit.
 	Epochs int `json:"epochs"`
 	// Patience stops training after this many epochs without a new best
 	// loss (the validation loss when a validation split is used, else the
-	// training loss, as the paper's code does). Default 30.
+	// training loss, as the paper's code does). Default 30; 1..EpochLimit.
 	// NoEarlyStopping switches it off.
 	Patience        int  `json:"patience"`
 	NoEarlyStopping bool `json:"no_early_stopping"`
@@ -39,8 +39,8 @@ type Config struct {
 	NoLossTarget bool    `json:"no_loss_target"`
 	// RefreshEvery is the number of epochs between rule refreshes: the
 	// weakest rule tuples are replaced by tuples from the screening pool,
-	// or random ones (see model/rulesearch). Default 10. NoRefresh
-	// switches refreshing off.
+	// or random ones (see model/rulesearch). Default 10; 1..EpochLimit.
+	// NoRefresh switches refreshing off.
 	RefreshEvery int  `json:"refresh_every"`
 	NoRefresh    bool `json:"no_refresh"`
 	// ValFraction holds out this share of the training rows, stratified
@@ -53,6 +53,17 @@ type Config struct {
 	// shuffling, dropout, rule sampling and the validation split.
 	Seed uint64 `json:"seed"`
 }
+
+// Upper bounds that Validate enforces.
+const (
+	// MaxBatchSize bounds BatchSize: the training graph holds several
+	// batch × rules buffers.
+	MaxBatchSize = 1 << 16
+	// EpochLimit bounds Epochs, Patience and RefreshEvery.
+	EpochLimit = 1_000_000
+	// MaxFolds bounds the folds of CrossValidate.
+	MaxFolds = 1000
+)
 
 // DefaultConfig returns the defaults spelled out; it equals
 // Config{}.Resolved().
@@ -88,18 +99,18 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: learning rate = %g, want > 0", ErrConfig, c.LearningRate)
 	case !(c.ContinuousLearningRate >= 0) || math.IsInf(c.ContinuousLearningRate, 0):
 		return fmt.Errorf("%w: continuous learning rate = %g, want > 0", ErrConfig, c.ContinuousLearningRate)
-	case c.BatchSize < 1:
-		return fmt.Errorf("%w: batch size = %d, want >= 1", ErrConfig, c.BatchSize)
-	case c.Epochs < 1:
-		return fmt.Errorf("%w: epochs = %d, want >= 1", ErrConfig, c.Epochs)
-	case c.Patience < 1:
-		return fmt.Errorf("%w: patience = %d, want >= 1", ErrConfig, c.Patience)
+	case c.BatchSize < 1 || c.BatchSize > MaxBatchSize:
+		return fmt.Errorf("%w: batch size = %d, want 1..%d", ErrConfig, c.BatchSize, MaxBatchSize)
+	case c.Epochs < 1 || c.Epochs > EpochLimit:
+		return fmt.Errorf("%w: epochs = %d, want 1..%d", ErrConfig, c.Epochs, EpochLimit)
+	case c.Patience < 1 || c.Patience > EpochLimit:
+		return fmt.Errorf("%w: patience = %d, want 1..%d", ErrConfig, c.Patience, EpochLimit)
 	case c.MinDelta < 0 || math.IsNaN(c.MinDelta) || math.IsInf(c.MinDelta, 0):
 		return fmt.Errorf("%w: min delta = %g, want >= 0", ErrConfig, c.MinDelta)
 	case math.IsNaN(c.LossTarget) || math.IsInf(c.LossTarget, 0):
 		return fmt.Errorf("%w: loss target = %g, want a finite value", ErrConfig, c.LossTarget)
-	case c.RefreshEvery < 1:
-		return fmt.Errorf("%w: refresh every = %d, want >= 1", ErrConfig, c.RefreshEvery)
+	case c.RefreshEvery < 1 || c.RefreshEvery > EpochLimit:
+		return fmt.Errorf("%w: refresh every = %d, want 1..%d", ErrConfig, c.RefreshEvery, EpochLimit)
 	case !(c.ValFraction >= 0 && c.ValFraction < 1):
 		return fmt.Errorf("%w: validation fraction = %g, want 0 <= f < 1", ErrConfig, c.ValFraction)
 	}

@@ -52,15 +52,67 @@ type CVResult struct {
 	MeanRuleFidelity float64   `json:"mean_rule_fidelity,omitempty"`
 }
 
+// FoldsError reports a class with fewer rows than folds: some folds would
+// hold none of its rows, so their scores would not be comparable. It
+// unwraps to ErrConfig.
+type FoldsError struct {
+	Class string // the smallest class
+	Rows  int    // its rows
+	Folds int    // the folds asked for
+}
+
+func (e *FoldsError) Error() string {
+	if e.Rows < 2 {
+		return fmt.Sprintf("%v: class %q has %d row, fewer than the %d folds; cross-validation needs at least 2 rows of every class",
+			ErrConfig, e.Class, e.Rows, e.Folds)
+	}
+	return fmt.Sprintf("%v: class %q has %d rows, fewer than the %d folds; use %d folds or fewer", ErrConfig, e.Class, e.Rows, e.Folds, e.Rows)
+}
+
+func (e *FoldsError) Unwrap() error { return ErrConfig }
+
+// CheckFolds reports whether ds can be cross-validated with k stratified
+// folds: 2 <= k <= MaxFolds, and every class with rows has at least k of
+// them (else a *FoldsError naming the smallest class). CrossValidate calls
+// it; a program can call it first to word the error for its users.
+func CheckFolds(ds *data.Dataset, k int) error {
+	if k < 2 || k > MaxFolds {
+		return fmt.Errorf("%w: %d folds, want 2..%d", ErrConfig, k, MaxFolds)
+	}
+	if ds == nil {
+		return fmt.Errorf("%w: no data", ErrData)
+	}
+	count := make([]int, len(ds.Classes))
+	for _, c := range ds.Y {
+		if c >= 0 && c < len(count) {
+			count[c]++
+		}
+	}
+	small := -1
+	for c, n := range count {
+		if n > 0 && (small < 0 || n < count[small]) {
+			small = c
+		}
+	}
+	if small >= 0 && count[small] < k {
+		return &FoldsError{Class: ds.Classes[small], Rows: count[small], Folds: k}
+	}
+	if ds.Rows < k {
+		return fmt.Errorf("%w: %d folds for %d rows, want 2 <= k <= rows", ErrConfig, k, ds.Rows)
+	}
+	return nil
+}
+
 // CrossValidate runs stratified k-fold cross-validation: each fold is
-// predicted by a model fitted on the other folds only. The folds come from
+// predicted by a model fitted on the other folds only. k must pass
+// CheckFolds: every class needs at least k rows. The folds come from
 // cfg.Seed; fold i trains with seed cfg.Seed+i. Folds are fitted in
 // parallel, up to GOMAXPROCS at a time (one at a time when opts has a
 // Recorder, which is not required to be safe for concurrent use); the
 // result does not depend on the parallelism.
 func CrossValidate(ctx context.Context, ds *data.Dataset, k int, mcfg model.Config, cfg Config, opts *Options) (*CVResult, error) {
-	if k < 2 || k > ds.Rows {
-		return nil, fmt.Errorf("%w: %d folds for %d rows, want 2 <= k <= rows", ErrConfig, k, ds.Rows)
+	if err := CheckFolds(ds, k); err != nil {
+		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x63762d666f6c6473)) // "cv-folds"
 	fold := StratifiedFolds(ds.Y, len(ds.Classes), k, rng)

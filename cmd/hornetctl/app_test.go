@@ -325,10 +325,10 @@ func TestHelp(t *testing.T) {
 		{"no command", nil, []string{"COMMANDS:", "synth", "train", "eval", "predict", "rules", "cv", "version"}},
 		{"help command", []string{"help", "eval"}, []string{"hornetctl eval --data test.csv --model model.json"}},
 		{"train defaults", []string{"train", "--help"}, []string{
-			fmt.Sprintf("number of rule slots R of the categorical route (default: %d)", model.DefaultConfig().Rules),
+			fmt.Sprintf("number of rule slots R of the categorical route, 1..%d (default: %d)", model.MaxRules, model.DefaultConfig().Rules),
 			fmt.Sprintf("(default: %g)", train.DefaultConfig().LearningRate),
 			"(default: lr/5)",
-			fmt.Sprintf("maximum number of epochs N (default: %d)", train.DefaultConfig().Epochs),
+			fmt.Sprintf("maximum number of epochs N, 1..%d (default: %d)", train.EpochLimit, train.DefaultConfig().Epochs),
 			"--data-format FORMAT, --format FORMAT",
 		}},
 		{"predict columns", []string{"predict", "-h"}, []string{"p(<label>)"}},

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"text/tabwriter"
 	"time"
 
@@ -24,6 +25,9 @@ type cvOptions struct {
 	Fit       fitOptions
 	Format    string
 	Verbosity verbosity
+	// MemoryBudget is the most memory, in bytes, that the folds trained at
+	// a time may be estimated to need (--memory-budget-mb); 0 means the default.
+	MemoryBudget int64
 }
 
 func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli.Command {
@@ -33,9 +37,10 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 	flags := dataFlags("")
 	flags = append(flags, categoricalFlag())
 	flags = append(flags,
-		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: "number of stratified folds `K`, 2..rows"},
+		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("number of stratified folds `K`, 2..%d and at most the rows of the smallest class", train.MaxFolds)},
 		outputFormatFlag())
 	flags = append(flags, fitFlags()...)
+	flags = append(flags, memoryBudgetFlag())
 	flags = append(flags, verbosityFlags("warnings and errors")...)
 	return leaf(&cli.Command{
 		Name:      "cv",
@@ -55,8 +60,8 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 			if err = requireFlags(c, "data"); err != nil {
 				return err
 			}
-			if o.Folds < 2 {
-				return usagef("invalid --folds %d: want >= 2", o.Folds)
+			if o.Folds < 2 || o.Folds > train.MaxFolds {
+				return usagef("invalid --folds %d: want 2..%d", o.Folds, train.MaxFolds)
 			}
 			if o.Format, err = readOutputFormat(c); err != nil {
 				return err
@@ -65,6 +70,9 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 				return err
 			}
 			if o.Fit, err = readFitFlags(c); err != nil {
+				return err
+			}
+			if o.MemoryBudget, err = readMemoryBudget(c); err != nil {
 				return err
 			}
 			if o.Verbosity, err = readVerbosity(c); err != nil {
@@ -83,8 +91,26 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 	if o.Fit.OrderSet && o.Fit.Model.Order > ds.Cols {
 		return usagef("invalid --order %d: larger than the %d feature columns of %s", o.Fit.Model.Order, ds.Cols, o.Data.Path)
 	}
-	if o.Folds > ds.Rows {
-		return usagef("invalid --folds %d: %s has only %d rows", o.Folds, o.Data.Path, ds.Rows)
+	if err := train.CheckFolds(ds, o.Folds); err != nil {
+		var fe *train.FoldsError
+		switch {
+		case errors.As(err, &fe) && fe.Rows < 2:
+			return usagef("invalid --folds %d: class %q of %s has %d row; cross-validation needs at least 2 rows of every class",
+				o.Folds, fe.Class, o.Data.Path, fe.Rows)
+		case errors.As(err, &fe):
+			return usagef("invalid --folds %d: class %q of %s has %d rows, fewer than the %d folds; use --folds %d or fewer",
+				o.Folds, fe.Class, o.Data.Path, fe.Rows, o.Folds, fe.Rows)
+		}
+		return usagef("invalid --folds %d: %s", o.Folds, configMessage(err))
+	}
+	// The folds train in parallel (see train.CrossValidate), one at a
+	// time with a progress recorder.
+	fits := min(o.Folds, runtime.GOMAXPROCS(0))
+	if o.Verbosity == verbose {
+		fits = 1
+	}
+	if err := checkMemory(o.Fit, ds, fits, o.MemoryBudget); err != nil {
+		return err
 	}
 	log := newLogger(ios.Err, o.Verbosity)
 	if o.Verbosity == normal {

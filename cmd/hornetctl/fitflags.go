@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/model/rulesearch"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -52,11 +53,13 @@ func fitFlagTable() []fitFlag {
 	floatF := func(cat, name, usage, def string) *cli.Float64Flag {
 		return &cli.Float64Flag{Name: name, Category: cat, Usage: usage, DefaultText: def}
 	}
-	positive := func(name string, set func(*fitOptions, int)) func(*cli.Context, *fitOptions) string {
+	// positive reads a flag whose valid range is 1..hi (Validate checks
+	// the bound; 0 would mean the default to the library).
+	positive := func(name string, hi int, set func(*fitOptions, int)) func(*cli.Context, *fitOptions) string {
 		return func(c *cli.Context, o *fitOptions) string {
 			v := c.Int(name)
 			if v == 0 {
-				return "want >= 1"
+				return fmt.Sprintf("want 1..%d", hi)
 			}
 			set(o, v)
 			return ""
@@ -64,13 +67,13 @@ func fitFlagTable() []fitFlag {
 	}
 	// zeroOff reads a flag whose 0 means "off", which the library spells
 	// with an explicit switch.
-	zeroOff := func(name string, set func(*fitOptions, int), off func(*fitOptions)) func(*cli.Context, *fitOptions) string {
+	zeroOff := func(name string, hi int, set func(*fitOptions, int), off func(*fitOptions)) func(*cli.Context, *fitOptions) string {
 		return func(c *cli.Context, o *fitOptions) string {
 			switch v := c.Int(name); {
 			case v == 0:
 				off(o)
 			case v < 0:
-				return "want >= 0"
+				return fmt.Sprintf("want 0..%d", hi)
 			default:
 				set(o, v)
 			}
@@ -78,16 +81,16 @@ func fitFlagTable() []fitFlag {
 		}
 	}
 	return []fitFlag{
-		{intF(catModel, "rules", "number of rule slots `R` of the categorical route", itoa(md.Rules)),
-			positive("rules", func(o *fitOptions, v int) { o.Model.Rules = v })},
-		{intF(catModel, "order", "literals per rule `K`, pseudovariables included; at most the number of feature columns", itoa(md.Order)),
-			positive("order", func(o *fitOptions, v int) { o.Model.Order, o.OrderSet = v, true })},
-		{intF(catModel, "heads", "rule slots `H` per screened feature tuple", itoa(sd.Heads)),
-			positive("heads", func(o *fitOptions, v int) { o.Model.Search.Heads = v })},
-		{intF(catModel, "pool", "screened feature tuples `P` kept; 0 switches screening off", itoa(sd.Pool)),
-			zeroOff("pool", func(o *fitOptions, v int) { o.Model.Search.Pool = v }, func(o *fitOptions) { o.Model.Search.NoScreening = true })},
-		{intF(catModel, "screen-order", "largest feature tuple `S` scored by screening, 1..8 (at most order is used)", fmt.Sprintf("min(%d, order)", sd.ScreenOrder)),
-			positive("screen-order", func(o *fitOptions, v int) { o.Model.Search.ScreenOrder = v })},
+		{intF(catModel, "rules", fmt.Sprintf("number of rule slots `R` of the categorical route, 1..%d", model.MaxRules), itoa(md.Rules)),
+			positive("rules", model.MaxRules, func(o *fitOptions, v int) { o.Model.Rules = v })},
+		{intF(catModel, "order", fmt.Sprintf("literals per rule `K`, pseudovariables included, 1..%d and at most the number of feature columns", model.MaxOrder), itoa(md.Order)),
+			positive("order", model.MaxOrder, func(o *fitOptions, v int) { o.Model.Order, o.OrderSet = v, true })},
+		{intF(catModel, "heads", fmt.Sprintf("rule slots `H` per screened feature tuple, 1..%d", rulesearch.MaxHeads), itoa(sd.Heads)),
+			positive("heads", rulesearch.MaxHeads, func(o *fitOptions, v int) { o.Model.Search.Heads = v })},
+		{intF(catModel, "pool", fmt.Sprintf("screened feature tuples `P` kept, 1..%d; 0 switches screening off", rulesearch.MaxPool), itoa(sd.Pool)),
+			zeroOff("pool", rulesearch.MaxPool, func(o *fitOptions, v int) { o.Model.Search.Pool = v }, func(o *fitOptions) { o.Model.Search.NoScreening = true })},
+		{intF(catModel, "screen-order", fmt.Sprintf("largest feature tuple `S` scored by screening, 1..%d (at most order is used)", rulesearch.MaxScreenOrder), fmt.Sprintf("min(%d, order)", sd.ScreenOrder)),
+			positive("screen-order", rulesearch.MaxScreenOrder, func(o *fitOptions, v int) { o.Model.Search.ScreenOrder = v })},
 		{floatF(catModel, "cutoff", "screened tuples scoring at least `C` times the best tuple's score get rule slots at the start, 0 < C <= 1", ftoa(sd.Cutoff)),
 			func(c *cli.Context, o *fitOptions) string {
 				if o.Model.Search.Cutoff = c.Float64("cutoff"); o.Model.Search.Cutoff == 0 {
@@ -95,12 +98,12 @@ func fitFlagTable() []fitFlag {
 				}
 				return ""
 			}},
-		{intF(catModel, "refresh-every", "replace the weakest rule tuples every `N` epochs; 0 switches refreshing off", itoa(td.RefreshEvery)),
-			zeroOff("refresh-every", func(o *fitOptions, v int) { o.Train.RefreshEvery = v }, func(o *fitOptions) { o.Train.NoRefresh = true })},
-		{intF(catModel, "samples", "rules `N` active in one training step, 0 for all", "0"),
+		{intF(catModel, "refresh-every", fmt.Sprintf("replace the weakest rule tuples every `N` epochs, 1..%d; 0 switches refreshing off", train.EpochLimit), itoa(td.RefreshEvery)),
+			zeroOff("refresh-every", train.EpochLimit, func(o *fitOptions, v int) { o.Train.RefreshEvery = v }, func(o *fitOptions) { o.Train.NoRefresh = true })},
+		{intF(catModel, "samples", "rules `N` active in one training step, 0..rules; 0 for all", "0"),
 			func(c *cli.Context, o *fitOptions) string { o.Model.Samples = c.Int("samples"); return "" }},
-		{intF(catModel, "exp-param", "polyClip exponent parameter `E` >= 1 (the polynomial has degree 2E+1; --activation clip is E = 0)", itoa(md.ExpParam)),
-			positive("exp-param", func(o *fitOptions, v int) { o.Model.ExpParam = v })},
+		{intF(catModel, "exp-param", fmt.Sprintf("polyClip exponent parameter `E`, 1..%d (the polynomial has degree 2E+1; --activation clip is E = 0)", model.MaxExpParam), itoa(md.ExpParam)),
+			positive("exp-param", model.MaxExpParam, func(o *fitOptions, v int) { o.Model.ExpParam = v })},
 		{&cli.StringFlag{Name: "activation", Category: catModel, Usage: "activation `NAME`: polyclip, clip or relu", DefaultText: md.Activation},
 			func(c *cli.Context, o *fitOptions) string {
 				if o.Model.Activation = c.String("activation"); o.Model.Activation == "" {
@@ -133,12 +136,12 @@ func fitFlagTable() []fitFlag {
 				}
 				return ""
 			}},
-		{intF(catTraining, "batch-size", "mini-batch size `B`", itoa(td.BatchSize)),
-			positive("batch-size", func(o *fitOptions, v int) { o.Train.BatchSize = v })},
-		{intF(catTraining, "epochs", "maximum number of epochs `N`", itoa(td.Epochs)),
-			positive("epochs", func(o *fitOptions, v int) { o.Train.Epochs = v })},
-		{intF(catTraining, "patience", "stop after `N` epochs without a better loss; 0 switches early stopping off", itoa(td.Patience)),
-			zeroOff("patience", func(o *fitOptions, v int) { o.Train.Patience = v }, func(o *fitOptions) { o.Train.NoEarlyStopping = true })},
+		{intF(catTraining, "batch-size", fmt.Sprintf("mini-batch size `B`, 1..%d", train.MaxBatchSize), itoa(td.BatchSize)),
+			positive("batch-size", train.MaxBatchSize, func(o *fitOptions, v int) { o.Train.BatchSize = v })},
+		{intF(catTraining, "epochs", fmt.Sprintf("maximum number of epochs `N`, 1..%d", train.EpochLimit), itoa(td.Epochs)),
+			positive("epochs", train.EpochLimit, func(o *fitOptions, v int) { o.Train.Epochs = v })},
+		{intF(catTraining, "patience", fmt.Sprintf("stop after `N` epochs without a better loss, 1..%d; 0 switches early stopping off", train.EpochLimit), itoa(td.Patience)),
+			zeroOff("patience", train.EpochLimit, func(o *fitOptions, v int) { o.Train.Patience = v }, func(o *fitOptions) { o.Train.NoEarlyStopping = true })},
 		{floatF(catTraining, "val-fraction", "share `F` of the rows held out (stratified) to watch for early stopping, 0 for none", ftoa(td.ValFraction)),
 			func(c *cli.Context, o *fitOptions) string { o.Train.ValFraction = c.Float64("val-fraction"); return "" }},
 		{&cli.Uint64Flag{Name: "seed", Category: catTraining, Usage: "`SEED` of every random choice (initialisation, screening ties, shuffling, dropout, splits)", DefaultText: "0"},

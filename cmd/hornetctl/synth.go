@@ -36,12 +36,12 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 			"features are printed (on stderr when the table goes to stdout).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "gate", Value: "xor", Usage: "label function `GATE`: and, or, not, xor or xnor"},
-			&cli.IntFlag{Name: "features", Value: 64, Usage: "number of binary features `N`"},
-			&cli.IntFlag{Name: "rows", Value: 128, Usage: "number of training rows `N`"},
+			&cli.IntFlag{Name: "features", Value: 64, Usage: fmt.Sprintf("number of binary features `N`, 1..%d", data.MaxSynthFeatures)},
+			&cli.IntFlag{Name: "rows", Value: 128, Usage: fmt.Sprintf("number of training rows `N`, 1..%d/features", data.MaxSynthCells)},
 			&cli.Uint64Flag{Name: "seed", Value: 7, Usage: "`SEED` of the target positions and of the rows"},
 			&cli.StringFlag{Name: "positions", Value: "random", Usage: "`WHERE` the target features are: random or first"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the training rows to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
-			&cli.IntFlag{Name: "test-rows", Usage: "number of test rows `N` drawn after the training rows", DefaultText: "1000 with --test-out, else 0"},
+			&cli.IntFlag{Name: "test-rows", Usage: fmt.Sprintf("number of test rows `N` drawn after the training rows, 0..%d/features", data.MaxSynthCells), DefaultText: "1000 with --test-out, else 0"},
 			&cli.StringFlag{Name: "test-out", Usage: "write the test rows to `FILE`, atomically"},
 		},
 		Action: func(c *cli.Context) error {
@@ -62,15 +62,16 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 			default:
 				return oneOf("positions", p, "random", "first")
 			}
+			maxRows := data.MaxSynthCells / max(o.Config.Features, 1)
 			switch {
-			case o.Config.Features < 1:
-				return usagef("invalid --features %d: want >= 1", o.Config.Features)
+			case o.Config.Features < 1 || o.Config.Features > data.MaxSynthFeatures:
+				return usagef("invalid --features %d: want 1..%d", o.Config.Features, data.MaxSynthFeatures)
 			case o.Config.Features < 2 && g != data.Not:
 				return usagef("invalid --features %d: gate %s reads two features, want >= 2", o.Config.Features, g)
-			case o.Rows < 1:
-				return usagef("invalid --rows %d: want >= 1", o.Rows)
-			case o.TestRows < 0:
-				return usagef("invalid --test-rows %d: want >= 0", o.TestRows)
+			case o.Rows < 1 || o.Rows > maxRows:
+				return usagef("invalid --rows %d: want 1..%d (%d cells at most with --features %d)", o.Rows, maxRows, data.MaxSynthCells, o.Config.Features)
+			case o.TestRows < 0 || o.TestRows > maxRows:
+				return usagef("invalid --test-rows %d: want 0..%d (%d cells at most with --features %d)", o.TestRows, maxRows, data.MaxSynthCells, o.Config.Features)
 			case o.TestRows > 0 && o.TestOut == "":
 				return usagef("--test-rows needs --test-out FILE")
 			case o.TestOut != "" && !c.IsSet("test-rows"):

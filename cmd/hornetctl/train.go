@@ -19,6 +19,9 @@ type trainOptions struct {
 	ModelPath string // --out
 	Fit       fitOptions
 	Verbosity verbosity
+	// MemoryBudget is the most memory, in bytes, that training may be
+	// estimated to need (--memory-budget-mb); 0 means the default.
+	MemoryBudget int64
 }
 
 func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error) *cli.Command {
@@ -29,6 +32,7 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 	flags = append(flags, categoricalFlag())
 	flags = append(flags, &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the model to `MODEL` (required; a regular file is replaced atomically, a symlink's target is replaced, a device or FIFO is written in place)"})
 	flags = append(flags, fitFlags()...)
+	flags = append(flags, memoryBudgetFlag())
 	flags = append(flags, verbosityFlags("a line every 10 epochs, or a progress bar on a terminal")...)
 	return leaf(&cli.Command{
 		Name:      "train",
@@ -55,6 +59,9 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 				return err
 			}
 			if o.Fit, err = readFitFlags(c); err != nil {
+				return err
+			}
+			if o.MemoryBudget, err = readMemoryBudget(c); err != nil {
 				return err
 			}
 			if o.Verbosity, err = readVerbosity(c); err != nil {
@@ -114,6 +121,9 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	}
 	if o.Fit.OrderSet && o.Fit.Model.Order > ds.Cols {
 		return nil, nil, usagef("invalid --order %d: larger than the %d feature columns of %s", o.Fit.Model.Order, ds.Cols, o.Data.Path)
+	}
+	if err := checkMemory(o.Fit, ds, 1, o.MemoryBudget); err != nil {
+		return nil, nil, err
 	}
 	log := newLogger(ios.Err, o.Verbosity)
 	tcfg := o.Fit.Train.Resolved()

@@ -14,6 +14,21 @@ var ErrConfig = errors.New("rulesearch: invalid configuration")
 // (a corrupt model file).
 var ErrTable = errors.New("rulesearch: invalid rule table")
 
+// Upper bounds that Validate enforces (see Config).
+const (
+	// MaxHeads bounds Heads: four heads already express xor.
+	MaxHeads = 1024
+	// MaxPool bounds Pool: screening keeps the best 4·Pool tuples in a
+	// sorted list, so its time grows with Pool² (Pool 8,192 screens 200
+	// features in 0.5 s, 16,384 in 4 s, 65,536 in 82 s).
+	MaxPool = 8192
+	// MaxScreenOrder bounds ScreenOrder.
+	MaxScreenOrder = 8
+	// MaxScreenBudget bounds ScreenBudget, ten times the default: the
+	// time of screening is about linear in it.
+	MaxScreenBudget = 200_000_000
+)
+
 // Config holds the settings of the rule search. The zero value of every
 // field means its default, so Config{} is the default search and
 // DefaultConfig() == Config{}.Resolved().
@@ -21,10 +36,11 @@ type Config struct {
 	// Heads is the number of rule slots given to each screened feature
 	// tuple. One rule per tuple cannot express xor (its softmax attention
 	// is monotone in its own output); several heads with independent
-	// weights can. Default 4.
+	// weights can. Default 4; 1..MaxHeads.
 	Heads int `json:"heads"`
 	// Pool is the number of screened tuples kept: the strong ones get the
-	// rule slots at the start, the rest wait for a refresh. Default 64.
+	// rule slots at the start, the rest wait for a refresh. Default 64;
+	// 1..MaxPool.
 	Pool int `json:"pool"`
 	// NoScreening switches screening off: every tuple is drawn at random.
 	NoScreening bool `json:"no_screening"`
@@ -34,12 +50,12 @@ type Config struct {
 	// noise tuples. Default 0.2; 0 < Cutoff <= 1.
 	Cutoff float64 `json:"cutoff"`
 	// ScreenOrder is the largest tuple size scored by screening. Default 3;
-	// at most the rule order is used.
+	// 1..MaxScreenOrder; at most the rule order is used.
 	ScreenOrder int `json:"screen_order"`
 	// ScreenBudget caps the number of tuples of one size scored
 	// exhaustively; above it a beam extends the best smaller tuples by one
 	// feature. Default 20,000,000: every pair of up to 6,300 features,
-	// every triple of up to 490.
+	// every triple of up to 490; 1..MaxScreenBudget.
 	ScreenBudget int `json:"screen_budget"`
 	// RefreshFraction is the largest share of the tuples replaced at one
 	// refresh. Default 0.25; 0 < f <= 1.
@@ -65,18 +81,16 @@ func (c Config) Resolved() Config {
 // naming the field, the value and the valid range.
 func (c Config) Validate() error {
 	switch {
-	case c.Heads < 1:
-		return fmt.Errorf("%w: heads = %d, want >= 1", ErrConfig, c.Heads)
-	case c.Pool < 1:
-		return fmt.Errorf("%w: pool = %d, want >= 1", ErrConfig, c.Pool)
-	case c.Pool > 1<<20:
-		return fmt.Errorf("%w: pool = %d, want <= %d", ErrConfig, c.Pool, 1<<20)
+	case c.Heads < 1 || c.Heads > MaxHeads:
+		return fmt.Errorf("%w: heads = %d, want 1..%d", ErrConfig, c.Heads, MaxHeads)
+	case c.Pool < 1 || c.Pool > MaxPool:
+		return fmt.Errorf("%w: pool = %d, want 1..%d", ErrConfig, c.Pool, MaxPool)
 	case !(c.Cutoff > 0 && c.Cutoff <= 1):
 		return fmt.Errorf("%w: cutoff = %g, want 0 < c <= 1", ErrConfig, c.Cutoff)
-	case c.ScreenOrder < 1 || c.ScreenOrder > 8:
-		return fmt.Errorf("%w: screen-order = %d, want 1..8", ErrConfig, c.ScreenOrder)
-	case c.ScreenBudget < 1:
-		return fmt.Errorf("%w: screen-budget = %d, want >= 1", ErrConfig, c.ScreenBudget)
+	case c.ScreenOrder < 1 || c.ScreenOrder > MaxScreenOrder:
+		return fmt.Errorf("%w: screen-order = %d, want 1..%d", ErrConfig, c.ScreenOrder, MaxScreenOrder)
+	case c.ScreenBudget < 1 || c.ScreenBudget > MaxScreenBudget:
+		return fmt.Errorf("%w: screen-budget = %d, want 1..%d", ErrConfig, c.ScreenBudget, MaxScreenBudget)
 	case !(c.RefreshFraction > 0 && c.RefreshFraction <= 1):
 		return fmt.Errorf("%w: refresh-fraction = %g, want 0 < f <= 1", ErrConfig, c.RefreshFraction)
 	}

@@ -1,0 +1,161 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBounds checks the documented upper bound of every size-like flag
+// (issue 8, defects 3, 4 and 9): a value outside the range is a usage error
+// (exit 2) on one line naming the flag and the range, found before any work.
+func TestBounds(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	small := filepath.Join(dir, "small_class.csv") // class x has 3 rows
+	var b strings.Builder
+	b.WriteString("a,b,label\n")
+	for i := range 12 {
+		label := "big"
+		if i < 3 {
+			label = "x"
+		}
+		b.WriteString([]string{"0,1,", "1,0,", "1,1,"}[i%3] + label + "\n")
+	}
+	if err := os.WriteFile(small, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	one := filepath.Join(dir, "one_row_class.csv")
+	if err := os.WriteFile(one, []byte("a,label\n0,x\n1,y\n0,y\n1,y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	train := func(flags ...string) []string {
+		return append([]string{"train", "--data", fx("train.csv"), "--out", filepath.Join(dir, "m.json")}, flags...)
+	}
+	synth := func(flags ...string) []string {
+		return append([]string{"synth", "--out", filepath.Join(dir, "s.csv")}, flags...)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"rules", train("--rules", "65537"), "invalid --rules 65537: rules = 65537, want 1..65536"},
+		{"rules 0", train("--rules", "0"), "invalid --rules 0: want 1..65536"},
+		{"order", train("--order", "65"), "invalid --order 65: order = 65, want 1..64"},
+		{"exp-param 1e9", train("--exp-param", "1000000000"), `invalid --exp-param 1000000000: exp-param = 1000000000, want 1..64 (activation "clip" is k = 0)`},
+		{"samples", train("--rules", "8", "--samples", "9"), "invalid --samples 9: samples = 9, want 0..rules (8)"},
+		{"heads", train("--heads", "1025"), "invalid --heads 1025: heads = 1025, want 1..1024"},
+		{"pool", train("--pool", "8193"), "invalid --pool 8193: pool = 8193, want 1..8192"},
+		{"pool negative", train("--pool", "-1"), "invalid --pool -1: want 0..8192"},
+		{"screen-order", train("--screen-order", "9"), "invalid --screen-order 9: screen-order = 9, want 1..8"},
+		{"batch-size", train("--batch-size", "65537"), "invalid --batch-size 65537: batch size = 65537, want 1..65536"},
+		{"epochs", train("--epochs", "1000001"), "invalid --epochs 1000001: epochs = 1000001, want 1..1000000"},
+		{"patience", train("--patience", "1000001"), "invalid --patience 1000001: patience = 1000001, want 1..1000000"},
+		{"refresh-every", train("--refresh-every", "1000001"), "invalid --refresh-every 1000001: refresh every = 1000001, want 1..1000000"},
+		{"cv rules", []string{"cv", "--data", fx("train.csv"), "--rules", "1000000"}, "invalid --rules 1000000: rules = 1000000, want 1..65536"},
+		{"folds above the bound", []string{"cv", "--data", fx("train.csv"), "--folds", "1001"}, "invalid --folds 1001: want 2..1000"},
+		{"folds above a class", []string{"cv", "--data", small, "--folds", "5"},
+			`invalid --folds 5: class "x" of ` + small + ` has 3 rows, fewer than the 5 folds; use --folds 3 or fewer`},
+		{"class of one row", []string{"cv", "--data", one, "--folds", "2"},
+			`invalid --folds 2: class "x" of ` + one + ` has 1 row; cross-validation needs at least 2 rows of every class`},
+		{"synth features", synth("--features", "100001"), "invalid --features 100001: want 1..100000"},
+		{"synth rows", synth("--features", "1000", "--rows", "67109"), "invalid --rows 67109: want 1..67108 (67108864 cells at most with --features 1000)"},
+		{"synth test-rows", synth("--features", "64", "--test-rows", "2000000", "--test-out", filepath.Join(dir, "t.csv")),
+			"invalid --test-rows 2000000: want 0..1048576 (67108864 cells at most with --features 64)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			r := runCLI(t, context.Background(), tt.args...)
+			if r.code != exitUsage {
+				t.Errorf("exit code\ngot  %d\nwant %d (stderr: %s)", r.code, exitUsage, r.stderr)
+			}
+			if got := strings.TrimSuffix(r.stderr, "\n"); got != "hornetctl: "+tt.want {
+				t.Errorf("stderr\ngot  %q\nwant %q", got, "hornetctl: "+tt.want)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %v; a bound must be checked before any work", d)
+			}
+		})
+	}
+	// A folds count equal to the smallest class passes.
+	mustRun(t, "cv", "--data", small, "--folds", "3", "--epochs", "2")
+}
+
+// An edited model asking for exponent 10^6 (31 s of eval before issue 8) is
+// refused at once as a bad model file.
+func TestBoundsModelFile(t *testing.T) {
+	fixtures(t)
+	raw, err := os.ReadFile(fx("xor.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(raw), `"exp_param":1,`, `"exp_param":1000000,`, 1)
+	if edited == string(raw) {
+		t.Fatalf(`no "exp_param":1, in xor.json`)
+	}
+	path := filepath.Join(t.TempDir(), "edited.json")
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r := runCLI(t, context.Background(), "eval", "--model", path, "--data", fx("test.csv"))
+	if r.code != exitError || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "exp-param = 1000000, want 1..64") {
+		t.Errorf("eval of an edited model\ngot  exit %d, %q\nwant exit 1 and one line naming exp-param and 1..64", r.code, r.stderr)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+// TestMemoryBudget: a configuration whose estimated memory exceeds the
+// budget is refused before training with one line naming the sizes, the
+// estimate and the budget; the defaults pass under the default budget.
+func TestMemoryBudget(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	wide := filepath.Join(dir, "wide.csv")
+	mustRun(t, "synth", "--features", "2000", "--rows", "200", "--out", wide)
+	out := filepath.Join(dir, "m.json")
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"train", []string{"train", "--data", wide, "--out", out, "--rules", "65536", "--order", "64", "--memory-budget-mb", "1024"},
+			"--rules 65536, --order 64 and --batch-size 16 on 200 rows × 2000 features need an estimated "},
+		{"cv", []string{"cv", "--data", wide, "--rules", "65536", "--order", "64", "--memory-budget-mb", "1024", "--folds", "2", "--verbose"},
+			"--rules 65536, --order 64 and --batch-size 16 on 200 rows × 2000 features need an estimated "},
+		{"cv folds in parallel", []string{"cv", "--data", wide, "--rules", "65536", "--order", "64", "--memory-budget-mb", "1024", "--folds", "2"},
+			"features, 2 folds at a time need an estimated "},
+		{"budget 0", []string{"train", "--data", wide, "--out", out, "--memory-budget-mb", "0"}, "invalid --memory-budget-mb 0: want 1..1099511627776"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "cv folds in parallel" && runtime.GOMAXPROCS(0) < 2 {
+				t.Skip("one processor: the folds run one at a time")
+			}
+			start := time.Now()
+			r := runCLI(t, context.Background(), tt.args...)
+			if r.code != exitUsage || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("got  exit %d, %q\nwant exit %d and one line containing %q", r.code, r.stderr, exitUsage, tt.want)
+			}
+			if tt.name != "budget 0" && !strings.Contains(r.stderr, "more than the budget of 1024 MiB; lower them, or raise --memory-budget-mb") {
+				t.Errorf("stderr does not name the budget: %q", r.stderr)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %v: the budget must be checked before training", d)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("a refused run wrote %s", out)
+			}
+		})
+	}
+	// The defaults fit the default budget on the same wide table.
+	mustRun(t, "train", "--data", wide, "--out", out, "--epochs", "2", "--quiet")
+}

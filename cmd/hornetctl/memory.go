@@ -1,0 +1,116 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+)
+
+// Memory budget of train and cv: a configuration whose estimated memory
+// (model.EstimateMemory) exceeds it is refused before training.
+const (
+	// memoryShare is the share of the machine's memory (MemTotal of
+	// /proc/meminfo) that the default budget allows.
+	memoryShare = 0.5
+	// fallbackBudget is the default budget where MemTotal cannot be read.
+	fallbackBudget = 4 << 30
+	mib            = 1 << 20
+)
+
+func memoryBudgetFlag() cli.Flag {
+	return &cli.Int64Flag{Name: "memory-budget-mb", Category: catTraining,
+		Usage:       "refuse to train when the estimated memory exceeds `MB` MiB",
+		DefaultText: "half the machine's memory, or 4096 where it is unknown"}
+}
+
+// readMemoryBudget returns the budget in bytes given by --memory-budget-mb,
+// or 0 (the default, see checkMemory) when the flag is not given.
+func readMemoryBudget(c *cli.Context) (int64, error) {
+	if !c.IsSet("memory-budget-mb") {
+		return 0, nil
+	}
+	mb := c.Int64("memory-budget-mb")
+	if mb < 1 || mb > 1<<40 {
+		return 0, usagef("invalid --memory-budget-mb %d: want 1..%d", mb, int64(1)<<40)
+	}
+	return mb * mib, nil
+}
+
+// defaultMemoryBudget is memoryShare of MemTotal on Linux, else
+// fallbackBudget.
+func defaultMemoryBudget() int64 {
+	if total, ok := memTotal(); ok {
+		return int64(float64(total) * memoryShare)
+	}
+	return fallbackBudget
+}
+
+// memTotal reads MemTotal from /proc/meminfo, in bytes.
+func memTotal() (int64, bool) {
+	if runtime.GOOS != "linux" {
+		return 0, false
+	}
+	raw, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0, false
+	}
+	sc := bufio.NewScanner(bytes.NewReader(raw))
+	for sc.Scan() {
+		f := bytes.Fields(sc.Bytes())
+		if len(f) >= 2 && string(f[0]) == "MemTotal:" {
+			kb, err := strconv.ParseInt(string(f[1]), 10, 64)
+			if err != nil || kb <= 0 {
+				return 0, false
+			}
+			return kb << 10, true
+		}
+	}
+	return 0, false
+}
+
+// checkMemory refuses a fit of o on ds, run by fits concurrent fits, whose
+// estimated memory exceeds budget (0: defaultMemoryBudget), with a usage
+// error naming the estimate, the budget and what to change.
+func checkMemory(o fitOptions, ds *data.Dataset, fits int, budget int64) error {
+	if budget == 0 {
+		budget = defaultMemoryBudget()
+	}
+	per := model.EstimateMemory(o.Model, ds.Rows, ds.Cols, len(ds.Classes), o.Train.Resolved().BatchSize)
+	need := per
+	if fits > 1 {
+		if per > (1<<62)/int64(fits) {
+			need = 1 << 62
+		} else {
+			need = per * int64(fits)
+		}
+	}
+	if need <= budget {
+		return nil
+	}
+	cfg := o.Model.Resolved()
+	what := fmt.Sprintf("--rules %d, --order %d and --batch-size %d on %d rows × %d features", cfg.Rules, cfg.Order,
+		min(o.Train.Resolved().BatchSize, ds.Rows), ds.Rows, ds.Cols)
+	if fits > 1 {
+		what += fmt.Sprintf(", %d folds at a time", fits)
+	}
+	return usagef("%s need an estimated %s of memory, more than the budget of %s; lower them, or raise --memory-budget-mb",
+		what, megabytes(need), megabytes(budget))
+}
+
+// megabytes formats a byte count in MiB, or GiB from 10 GiB on.
+func megabytes(b int64) string {
+	if b >= 10<<30 {
+		return fmt.Sprintf("%d GiB", b>>30)
+	}
+	return fmt.Sprintf("%d MiB", (b+mib-1)/mib)
+}

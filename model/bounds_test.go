@@ -1,0 +1,78 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/hornets-go/hornets/model"
+)
+
+// Every size-like field has an upper bound that Validate enforces, naming
+// the field and the range (issue 8, defects 3 and 4).
+func TestConfigBounds(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		edit func(*model.Config)
+		want string // "" for valid
+	}{
+		{"largest valid", func(c *model.Config) {
+			c.Rules, c.Order, c.ExpParam, c.Samples = model.MaxRules, model.MaxOrder, model.MaxExpParam, model.MaxRules
+		}, ""},
+		{"rules", func(c *model.Config) { c.Rules = model.MaxRules + 1 }, "rules = 65537, want 1..65536"},
+		{"order", func(c *model.Config) { c.Order = model.MaxOrder + 1 }, "order = 65, want 1..64"},
+		{"exp-param 1e9", func(c *model.Config) { c.ExpParam = 1_000_000_000 }, "exp-param = 1000000000, want 1..64"},
+		{"samples above rules", func(c *model.Config) { c.Rules, c.Samples = 8, 9 }, "samples = 9, want 0..rules (8)"},
+		{"heads", func(c *model.Config) { c.Search.Heads = 1025 }, "heads = 1025, want 1..1024"},
+		{"pool", func(c *model.Config) { c.Search.Pool = 8193 }, "pool = 8193, want 1..8192"},
+		{"screen order", func(c *model.Config) { c.Search.ScreenOrder = 9 }, "screen-order = 9, want 1..8"},
+		{"screen budget", func(c *model.Config) { c.Search.ScreenBudget = 200_000_001 }, "screen-budget = 200000001, want 1..200000000"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := model.DefaultConfig()
+			tt.edit(&c)
+			err := c.Validate()
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("Validate\ngot  %v\nwant nil", err)
+			case tt.want == "":
+			case err == nil || !errors.Is(err, model.ErrConfig) || !strings.Contains(err.Error(), tt.want):
+				t.Fatalf("Validate\ngot  %v\nwant an ErrConfig naming %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// A model file edited to ask for an out-of-range exponent (or rule count)
+// is refused on load, at once, instead of making predict take 31 s
+// (issue 8, defect 4).
+func TestLoadRefusesOutOfBoundsConfig(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	if err := fit(t, xorData(t, 1, 32), 1, 2, 16).Save(&buf, nil); err != nil {
+		t.Fatalf("Save: %v", err)
+	}
+	good := buf.String()
+	for _, tt := range []struct {
+		name, old, new, want string
+	}{
+		{"exp_param 1000000", `"exp_param":1,`, `"exp_param":1000000,`, "exp-param = 1000000, want 1..64"},
+		{"rules 1000000", `"rules":32,`, `"rules":1000000,`, "rules = 1000000, want 1..65536"},
+		{"pool 1000000", `"pool":64,`, `"pool":1000000,`, "pool = 1000000, want 1..8192"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			edited := strings.Replace(good, tt.old, tt.new, 1)
+			if edited == good {
+				t.Fatalf("no %s in the saved model:\n%.300s", tt.old, good)
+			}
+			_, _, err := model.Load(strings.NewReader(edited))
+			if !errors.Is(err, model.ErrModelFile) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Load\ngot  %v\nwant an ErrModelFile naming %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,59 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"math"
+	"runtime"
+)
+
+// EstimateMemory returns an estimate, in bytes, of the peak memory of
+// training a network of configuration cfg (resolved here) on rows × features
+// values with classes classes, in batches of batch rows (at most rows), and
+// of predicting with it. It counts, in 8-byte values, with W = features +
+// Order (the CatInt width), R = Rules, O = Order, C = classes, B = batch,
+// E = 256 (the evaluation batch) and w = ⌈rows/64⌉ (words of a row bitset):
+//
+//	parameters P = O·R + R·C + features·C + 3·features + 2·C
+//	              × 6 (values, gradients, two Adam moments, two best-model snapshots)
+//	data          2·rows·features (the table and one copy: a fold, a split)
+//	              + rows·(C+2) (labels, predictions, probabilities)
+//	training      B·(W + 4·C) + 8·B·R (CatInt: X, mask, combAct output,
+//	              pre-activations and their gradient, softmax and its
+//	              gradient, output gradient) + 6·B·features (LinAtt)
+//	evaluation    V·max(E·W + 4·E·R, 4·E·features) (one route predicts), V =
+//	              min(GOMAXPROCS, 4) + 1 graphs: the network's pool keeps
+//	              one per processor, and the collector may drop and rebuild them
+//	rule table    2·R·O (indices, a snapshot's copy)
+//	screening     2·features·w + 4·Pool·(ScreenOrder + 8) (row bitsets
+//	              of the features and of the rule extraction; the best tuples)
+//
+// and returns twice that sum (the Go collector lets the heap grow to twice
+// the live data by default, GOGC=100) plus 16 MiB for the runtime and the
+// compiled graphs. The estimate is meant as an upper bound within a factor
+// of about two (see the test that measures it); it saturates at
+// math.MaxInt64 instead of overflowing.
+func EstimateMemory(cfg Config, rows, features, classes, batch int) int64 {
+	cfg = cfg.Resolved()
+	rows, features, classes = max(rows, 1), max(features, 1), max(classes, 2)
+	batch = min(max(batch, 1), rows)
+	f := func(v int) float64 { return float64(v) }
+	R, O, D, C, B, N := f(cfg.Rules), f(cfg.Order), f(features), f(classes), f(batch), f(rows)
+	W := D + O
+	const E = evalBatch
+	words := math.Ceil(N / 64)
+
+	params := (O*R + R*C + D*C + 3*D + 2*C) * 6
+	data := 2*N*D + N*(C+2)
+	training := B*(W+4*C) + 8*B*R + 6*B*D
+	V := f(min(runtime.GOMAXPROCS(0), 4) + 1)
+	eval := V * max(E*W+4*E*R, 4*E*D)
+	table := 2 * R * O
+	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8)
+	live := 8 * (params + data + training + eval + table + screening)
+	total := 2*live + 16<<20
+	if total >= math.MaxInt64 || math.IsNaN(total) {
+		return math.MaxInt64
+	}
+	return int64(total)
+}

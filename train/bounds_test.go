@@ -1,0 +1,92 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package train_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// Every size-like training field has an upper bound (issue 8, defect 3).
+func TestConfigBounds(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		edit func(*train.Config)
+		want string // "" for valid
+	}{
+		{"largest valid", func(c *train.Config) {
+			c.BatchSize, c.Epochs, c.Patience, c.RefreshEvery = train.MaxBatchSize, train.EpochLimit, train.EpochLimit, train.EpochLimit
+		}, ""},
+		{"batch size", func(c *train.Config) { c.BatchSize = train.MaxBatchSize + 1 }, "batch size = 65537, want 1..65536"},
+		{"epochs", func(c *train.Config) { c.Epochs = train.EpochLimit + 1 }, "epochs = 1000001, want 1..1000000"},
+		{"patience", func(c *train.Config) { c.Patience = train.EpochLimit + 1 }, "patience = 1000001, want 1..1000000"},
+		{"refresh every", func(c *train.Config) { c.RefreshEvery = train.EpochLimit + 1 }, "refresh every = 1000001, want 1..1000000"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := train.DefaultConfig()
+			tt.edit(&c)
+			err := c.Validate()
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("Validate\ngot  %v\nwant nil", err)
+			case tt.want == "":
+			case err == nil || !errors.Is(err, train.ErrConfig) || !strings.Contains(err.Error(), tt.want):
+				t.Fatalf("Validate\ngot  %v\nwant an ErrConfig naming %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// A class with fewer rows than folds is an error naming the smallest class
+// and its row count (issue 8, defect 9), from CheckFolds and CrossValidate.
+func TestCheckFolds(t *testing.T) {
+	t.Parallel()
+	// 10 rows: class "big" 7, "x" 3.
+	ds := &data.Dataset{Rows: 10, Cols: 1, X: make([]float64, 10), Features: []string{"f"},
+		Y: []int{0, 0, 0, 0, 0, 0, 0, 1, 1, 1}, Classes: []string{"big", "x"}}
+	for i := range ds.X {
+		ds.X[i] = float64(i % 2)
+	}
+	one := *ds
+	one.Y = []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 1}
+	for _, tt := range []struct {
+		name string
+		ds   *data.Dataset
+		k    int
+		want string // "" for valid
+	}{
+		{"k equal to the smallest class", ds, 3, ""},
+		{"k above the smallest class", ds, 5, `class "x" has 3 rows, fewer than the 5 folds; use 3 folds or fewer`},
+		{"one row", &one, 2, `class "x" has 1 row, fewer than the 2 folds; cross-validation needs at least 2 rows of every class`},
+		{"k 1", ds, 1, "1 folds, want 2..1000"},
+		{"k above the bound", ds, train.MaxFolds + 1, "1001 folds, want 2..1000"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := train.CheckFolds(tt.ds, tt.k)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("CheckFolds\ngot  %v\nwant nil", err)
+				}
+				return
+			}
+			if !errors.Is(err, train.ErrConfig) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("CheckFolds\ngot  %v\nwant an ErrConfig naming %q", err, tt.want)
+			}
+			_, cvErr := train.CrossValidate(context.Background(), tt.ds, tt.k, model.Config{}, train.Config{Epochs: 1}, nil)
+			if cvErr == nil || cvErr.Error() != err.Error() {
+				t.Fatalf("CrossValidate\ngot  %v\nwant %v", cvErr, err)
+			}
+		})
+	}
+	var fe *train.FoldsError
+	if err := train.CheckFolds(ds, 5); !errors.As(err, &fe) || fe.Class != "x" || fe.Rows != 3 || fe.Folds != 5 {
+		t.Fatalf("CheckFolds(5)\ngot  %#v\nwant a *FoldsError{x, 3, 5}", err)
+	}
+}
