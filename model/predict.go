@@ -63,8 +63,10 @@ func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []flo
 // of x in chunks of evalBatch rows, the last one padded by repeating its
 // first row (the graphs compute every row on its own). visit gets the
 // chunk's first row, its row count and its outputs: the logits and, on
-// CatInt, the rule attention.
-func (n *Network) forward(x []float64, rows int, visit func(start, count int, route Route, logits, att []float64)) error {
+// CatInt, the rule attention. e is the evaluator to use; nil takes one
+// from the pool (a Trainer keeps its own: the pool drops its graphs at
+// every garbage collection, and rebuilding them each refresh piled up).
+func (n *Network) forward(e *evaluator, x []float64, rows int, visit func(start, count int, route Route, logits, att []float64)) error {
 	if err := n.ok(); err != nil {
 		return err
 	}
@@ -72,11 +74,13 @@ func (n *Network) forward(x []float64, rows int, visit func(start, count int, ro
 		return err
 	}
 	D, route := n.features, n.Route()
-	e, _ := n.evals.Get().(*evaluator)
 	if e == nil {
-		e = &evaluator{}
+		e, _ = n.evals.Get().(*evaluator)
+		if e == nil {
+			e = &evaluator{}
+		}
+		defer n.evals.Put(e)
 	}
-	defer n.evals.Put(e)
 	chunk := make([]float64, evalBatch*D)
 	for start := 0; start < rows; start += evalBatch {
 		count := min(evalBatch, rows-start)
@@ -98,6 +102,10 @@ func (n *Network) forward(x []float64, rows int, visit func(start, count int, ro
 // each row took. Each row's result depends on that row and the network
 // only.
 func (n *Network) PredictProba(x []float64, rows int) ([]float64, []Route, error) {
+	return n.predictProba(nil, x, rows)
+}
+
+func (n *Network) predictProba(e *evaluator, x []float64, rows int) ([]float64, []Route, error) {
 	if err := n.ok(); err != nil {
 		return nil, nil, err
 	}
@@ -107,7 +115,7 @@ func (n *Network) PredictProba(x []float64, rows int) ([]float64, []Route, error
 	C := n.classes
 	proba := make([]float64, rows*C)
 	routes := make([]Route, rows)
-	err := n.forward(x, rows, func(start, count int, route Route, logits, _ []float64) {
+	err := n.forward(e, x, rows, func(start, count int, route Route, logits, _ []float64) {
 		for i := range count {
 			activations.Softmax(proba[(start+i)*C:(start+i+1)*C], logits[i*C:(i+1)*C])
 			routes[start+i] = route
@@ -120,8 +128,10 @@ func (n *Network) PredictProba(x []float64, rows int) ([]float64, []Route, error
 }
 
 // Predict returns the most probable class of each row.
-func (n *Network) Predict(x []float64, rows int) ([]int, error) {
-	proba, _, err := n.PredictProba(x, rows)
+func (n *Network) Predict(x []float64, rows int) ([]int, error) { return n.predict(nil, x, rows) }
+
+func (n *Network) predict(e *evaluator, x []float64, rows int) ([]int, error) {
+	proba, _, err := n.predictProba(e, x, rows)
 	if err != nil {
 		return nil, err
 	}

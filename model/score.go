@@ -21,7 +21,7 @@ import (
 // A rule whose attention is the same for every row only shifts the bias
 // and scores 0; the mean attention alone (the paper's measure) does not
 // put the true rule first, this does.
-func (n *Network) score(x []float64, rows int) error {
+func (n *Network) score(e *evaluator, x []float64, rows int) error {
 	R, C := n.cfg.Rules, n.classes
 	sum := make([]float64, R*C)
 	sq := make([]float64, R*C)
@@ -39,7 +39,7 @@ func (n *Network) score(x []float64, rows int) error {
 			wc[r*C+c] = W[r*C+c] - mean
 		}
 	}
-	err := n.forward(x, rows, func(_, cnt int, route Route, _, att []float64) {
+	err := n.forward(e, x, rows, func(_, cnt int, route Route, _, att []float64) {
 		if route != Categorical {
 			return
 		}

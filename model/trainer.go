@@ -29,6 +29,7 @@ type Trainer struct {
 	lin          *linGraph
 	vgs          [2][]G.ValueGrad // each route's parameters, built once
 	active       []bool
+	eval         evaluator // for Score and ExtractRules, kept across refreshes
 }
 
 // NewTrainer returns a trainer of net for batches of batch rows, with
@@ -239,7 +240,7 @@ func (t *Trainer) Score(x []float64, rows int) error {
 	if err := t.ok(); err != nil {
 		return err
 	}
-	return t.net.score(x, rows)
+	return t.net.score(&t.eval, x, rows)
 }
 
 // ExtractRules builds the network's decision list from the rows of x
@@ -262,7 +263,7 @@ func (t *Trainer) ExtractRules(x []float64, rows int, y []int) error {
 	if n.Route() != Categorical {
 		return nil
 	}
-	pred, err := n.Predict(x, rows)
+	pred, err := n.predict(&t.eval, x, rows)
 	if err != nil {
 		return err
 	}
