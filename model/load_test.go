@@ -51,6 +51,11 @@ func TestLoadErrors(t *testing.T) {
 			[]error{model.ErrModelFile}, "not a JSON object", ""},
 		{"big sparse file", func() error { _, _, err := model.LoadFile(bigFile(t)); return err },
 			[]error{model.ErrModelFile}, "1024 MiB, larger than 64 MiB", ""},
+		// Issue 8: a null inside a weight array is not read as 0.
+		{"null weight", func() error {
+			_, _, err := model.Load(strings.NewReader(strings.Replace(v2, `"W":[`, `"W":[null,`, 1)))
+			return err
+		}, []error{model.ErrModelFile}, "is null", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			err := protect(tt.load)

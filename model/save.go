@@ -41,18 +41,39 @@ type fileModel struct {
 	List     *rulesearch.List  `json:"decision_list,omitempty"`
 	Cat      fileWeights       `json:"catint"`
 	Lin      fileWeights       `json:"linatt"`
-	Mean     []float64         `json:"standardize_mean"`
-	Scale    []float64         `json:"standardize_scale"`
+	Mean     values            `json:"standardize_mean"`
+	Scale    values            `json:"standardize_scale"`
 	Trained  [2]int            `json:"trained_batches"`
 	Primary  Route             `json:"primary_route"`
 	Meta     json.RawMessage   `json:"meta,omitempty"`
 }
 
 type fileWeights struct {
-	A []float64 `json:"A,omitempty"`
-	M []float64 `json:"M,omitempty"`
-	W []float64 `json:"W"`
-	B []float64 `json:"B"`
+	A values `json:"A,omitempty"`
+	M values `json:"M,omitempty"`
+	W values `json:"W"`
+	B values `json:"B"`
+}
+
+// values is a tensor's data in a model file. encoding/json would read a
+// null element as 0; a model file with one is corrupt.
+type values []float64
+
+// UnmarshalJSON reads a JSON array of numbers, refusing null elements.
+func (v *values) UnmarshalJSON(b []byte) error {
+	var ps []*float64
+	if err := json.Unmarshal(b, &ps); err != nil {
+		return err
+	}
+	out := make([]float64, len(ps))
+	for i, p := range ps {
+		if p == nil {
+			return fmt.Errorf("value %d is null", i)
+		}
+		out[i] = *p
+	}
+	*v = out
+	return nil
 }
 
 // Save writes the network and the caller's metadata (any JSON-encodable
