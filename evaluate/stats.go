@@ -3,6 +3,7 @@
 package evaluate
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -274,4 +275,23 @@ func gammaDraw(alpha float64, rnd *rand.Rand) float64 {
 			return d * v
 		}
 	}
+}
+
+// MarshalJSON writes f with snake_case names; an infinite F_F (every
+// dataset ranks the models alike), which JSON cannot hold, is written as
+// null.
+func (f Friedman) MarshalJSON() ([]byte, error) {
+	var ff *float64
+	if !math.IsInf(f.FF, 0) {
+		ff = &f.FF
+	}
+	return json.Marshal(struct {
+		N            int       `json:"n"`
+		K            int       `json:"k"`
+		AverageRanks []float64 `json:"average_ranks"`
+		ChiSquare    float64   `json:"chi_square"`
+		P            float64   `json:"chi_square_p"`
+		FF           *float64  `json:"iman_davenport_f"`
+		FP           float64   `json:"iman_davenport_p"`
+	}{f.N, f.K, f.AverageRanks, f.ChiSquare, f.P, ff, f.FP})
 }

@@ -3,10 +3,12 @@
 package evaluate
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -136,6 +138,10 @@ func TestFriedmanNoDifference(t *testing.T) {
 	f = FriedmanTest([][]float64{{2, 1}, {2, 1}, {2, 1}})
 	if !near(f.ChiSquare, 3, 1e-12) || !math.IsInf(f.FF, 1) || f.FP != 0 {
 		t.Errorf("unanimous: got χ² %g F_F %g p %g; want 3, +Inf, 0", f.ChiSquare, f.FF, f.FP)
+	}
+	b, err := json.Marshal(f)
+	if err != nil || !strings.Contains(string(b), `"iman_davenport_f":null`) {
+		t.Errorf("JSON of an infinite F_F: got %s, %v", b, err)
 	}
 }
 
