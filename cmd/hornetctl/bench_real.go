@@ -21,6 +21,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/evaluate"
@@ -45,6 +46,7 @@ type benchRealOptions struct {
 	Baselines string // per-fold scores of other models, or ""
 	Compare   string // the model HorNets is compared with by the Bayesian test
 	Format    string // markdown or json
+	Plot      string // the critical-difference diagram, PNG or SVG by extension, or ""
 	Fit       fitOptions
 }
 
@@ -56,6 +58,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 		&cli.StringFlag{Name: "baselines", Category: "Data", Usage: "CSV `FILE` of other models' per-fold scores: dataset,repeat,fold,model,macro_f1 (repeat and fold from 0; dataset is the file name without .csv/.csv.gz)"},
 		&cli.StringFlag{Name: "compare", Category: "Output", Value: modelLogReg, Usage: "`MODEL` that the Bayesian signed-rank test compares HorNets with"},
 		&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "report `FORMAT`: markdown or json"},
+		&cli.StringFlag{Name: "plot", Category: "Output", Usage: "write the critical-difference diagram to `FILE` (.png or .svg)"},
 	}
 	flags = append(flags, fitFlags()...)
 	return leaf(&cli.Command{
@@ -76,7 +79,10 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			if err := requireFlags(c, "data"); err != nil {
 				return err
 			}
-			o := &benchRealOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Baselines: c.String("baselines"), Compare: c.String("compare")}
+			o := &benchRealOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Baselines: c.String("baselines"), Compare: c.String("compare"), Plot: c.String("plot")}
+			if ext := strings.ToLower(filepath.Ext(o.Plot)); o.Plot != "" && ext != ".png" && ext != ".svg" {
+				return usagef("invalid --plot %s: want a .png or .svg file", o.Plot)
+			}
 			if o.Folds < 2 || o.Folds > train.MaxFolds {
 				return usagef("invalid --folds %d: want 2..%d", o.Folds, train.MaxFolds)
 			}
@@ -93,6 +99,15 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			}
 			if o.Fit, err = readFitFlags(c); err != nil {
 				return err
+			}
+			if o.Plot != "" {
+				inputs := []flagPath{{"baselines", o.Baselines}}
+				for _, f := range o.Files {
+					inputs = append(inputs, flagPath{"data", f})
+				}
+				if err := checkOutput("plot", o.Plot, inputs...); err != nil {
+					return err
+				}
 			}
 			return runBenchReal(c.Context, o, ios)
 		},
@@ -221,6 +236,14 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		fmt.Fprintf(ios.Err, "bench real: %s done\n", res.Dataset)
 	}
 	rep.Stats = benchStatistics(rep.Datasets, o.Compare, o.Fit.Train.Seed)
+	if o.Plot != "" {
+		if err := writeCDPlot(o.Plot, rep.Stats); err != nil {
+			return err
+		}
+		if rep.Stats.AverageRanks == nil {
+			fmt.Fprintf(ios.Err, "bench real: no ranks to plot; %s not written\n", o.Plot)
+		}
+	}
 	if o.Format == formatJSON {
 		enc := json.NewEncoder(ios.Out)
 		enc.SetIndent("", "  ")
@@ -449,6 +472,29 @@ func benchStatistics(results []datasetResult, compare string, seed uint64) bench
 	b := evaluate.SignedRank{}.Test(diffs, rand.New(rand.NewPCG(seed, 0x6261796573)))
 	st.Bayes, st.Compare = &b, compare
 	return st
+}
+
+// writeCDPlot writes the critical-difference diagram of st to path, PNG
+// or SVG by its extension; without ranks (fewer than two models or
+// datasets) it writes nothing.
+func writeCDPlot(path string, st benchStats) error {
+	if st.AverageRanks == nil {
+		return nil
+	}
+	p, err := evaluate.CDDiagram(st.Models, st.AverageRanks, st.NemenyiCD)
+	if err != nil {
+		return err
+	}
+	p.Title.Text = fmt.Sprintf("average macro-F1 ranks over %d datasets; Nemenyi CD at α = 0.05", len(st.Datasets))
+	h := vg.Inch + vg.Length((len(st.Models)+1)/2)*0.35*vg.Inch
+	wt, err := p.WriterTo(7*vg.Inch, h, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
+	if err != nil {
+		return err
+	}
+	return writeOutput(path, nil, func(w io.Writer) error {
+		_, err := wt.WriteTo(w)
+		return err
+	})
 }
 
 func modelOrder(m string) int {

@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,7 +59,18 @@ func TestBenchReal(t *testing.T) {
 	// The same seed gives the same scores; files can be listed; baselines
 	// join the comparison.
 	files := filepath.Join(dir, "and4.csv") + "," + filepath.Join(dir, "or5.csv")
-	j := mustRun(t, "bench", "real", "--data", files, "--folds", "3", "--epochs", "20", "--seed", "4", "--baselines", base, "--format", "json")
+	plotPath := filepath.Join(t.TempDir(), "cd.png")
+	j := mustRun(t, "bench", "real", "--data", files, "--folds", "3", "--epochs", "20", "--seed", "4", "--baselines", base, "--format", "json", "--plot", plotPath)
+	pf, err := os.Open(plotPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(pf)
+	pf.Close()
+	// 7 × (1 + 0.35·2) inches at 96 dpi.
+	if err != nil || cfg.Width != 672 || cfg.Height != 163 {
+		t.Errorf("CD plot: %d × %d, %v; want 672 × 163", cfg.Width, cfg.Height, err)
+	}
 	var rep benchReport
 	if err := json.Unmarshal([]byte(j.stdout), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, j.stdout)
@@ -107,6 +119,7 @@ func TestBenchRealUsage(t *testing.T) {
 		{"bad folds", []string{"bench", "real", "--data", dir, "--folds", "1"}, "invalid --folds 1"},
 		{"bad format", []string{"bench", "real", "--data", dir, "--format", "xml"}, "invalid --format"},
 		{"empty dir", []string{"bench", "real", "--data", t.TempDir()}, "no *.csv or *.csv.gz files"},
+		{"bad plot", []string{"bench", "real", "--data", dir, "--plot", "cd.jpg"}, "want a .png or .svg file"},
 		{"too many folds", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--folds", "40"}, "fewer than the 40 folds"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
