@@ -30,6 +30,23 @@ type benchSyntheticOptions struct {
 	Config evaluate.SyntheticConfig
 	Format string // markdown or csv
 	Out    string // "" or "-" for stdout
+	Plot   string // --plot: macro-F1 against features, one line per gate; "" for none
+}
+
+// plotFlag is --plot, with what the plot shows.
+func plotFlag(what string) cli.Flag {
+	return &cli.StringFlag{Name: "plot", Category: "Output", Usage: "draw " + what + " to `FILE`: PNG, SVG or PDF by its extension"}
+}
+
+// checkPlotFlag checks the extension of --plot path, if given.
+func checkPlotFlag(path string) error {
+	if path == "" {
+		return nil
+	}
+	if _, err := evaluate.PlotFormat(path); err != nil {
+		return usagef("invalid --plot %s: want a file name ending in .png, .svg or .pdf", path)
+	}
+	return nil
 }
 
 func newBenchSyntheticCmd(ios *iostreams) *cli.Command {
@@ -60,12 +77,16 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "fit `N` models at a time (default 0: one per core); the table does not depend on it"},
 			&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "table `FORMAT`: markdown or csv"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the table to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
+			plotFlag("macro-F1 against features, one line per gate,"),
 		},
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
 				return err
 			}
-			o := &benchSyntheticOptions{Format: strings.ToLower(c.String("format")), Out: c.String("out")}
+			o := &benchSyntheticOptions{Format: strings.ToLower(c.String("format")), Out: c.String("out"), Plot: c.String("plot")}
+			if err := checkPlotFlag(o.Plot); err != nil {
+				return err
+			}
 			cfg := &o.Config
 			cfg.Reps, cfg.Seed, cfg.Jobs = c.Int("reps"), c.Uint64("seed"), c.Int("jobs")
 			if cfg.Reps < 1 {
@@ -131,6 +152,11 @@ func runBenchSynthetic(ctx context.Context, o *benchSyntheticOptions, ios *iostr
 	if err := checkOutput("out", o.Out); err != nil {
 		return err
 	}
+	if o.Plot != "" {
+		if err := checkOutput("plot", o.Plot, flagPath{"out", o.Out}); err != nil {
+			return err
+		}
+	}
 	res, err := evaluate.Synthetic(ctx, o.Config)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -138,10 +164,18 @@ func runBenchSynthetic(ctx context.Context, o *benchSyntheticOptions, ios *iostr
 		}
 		return configError(err)
 	}
-	return writeOutput(o.Out, ios.Out, func(w io.Writer) error {
+	err = writeOutput(o.Out, ios.Out, func(w io.Writer) error {
 		if o.Format == formatCSVOut {
 			return res.WriteCSV(w)
 		}
 		return res.WriteMarkdown(w)
 	})
+	if err != nil || o.Plot == "" {
+		return err
+	}
+	p, err := evaluate.SyntheticPlot(res)
+	if err != nil {
+		return err
+	}
+	return evaluate.SavePlot(p, o.Plot)
 }

@@ -3,8 +3,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
+	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -36,7 +38,11 @@ func TestBenchSynthetic(t *testing.T) {
 		}
 	}
 	out := filepath.Join(t.TempDir(), "t2.csv")
-	mustRun(t, "bench", "synthetic", "--reps", "2", "--features", "8", "--gates", "and", "--activation", "polyclip", "--format", "csv", "--out", out)
+	plotPath := filepath.Join(t.TempDir(), "t2.svg")
+	mustRun(t, "bench", "synthetic", "--reps", "2", "--features", "8", "--gates", "and", "--activation", "polyclip", "--format", "csv", "--out", out, "--plot", plotPath)
+	if b, err := os.ReadFile(plotPath); err != nil || !bytes.HasPrefix(b, []byte("<?xml")) && !bytes.HasPrefix(b, []byte("<svg")) {
+		t.Errorf("--plot %s: %v\n%.60q", plotPath, err, b)
+	}
 	f, err := os.Open(out)
 	if err != nil {
 		t.Fatal(err)
@@ -52,10 +58,34 @@ func TestBenchSynthetic(t *testing.T) {
 		{"--features 8,x", `invalid --features entry "x"`},
 		{"--positions last", "--positions"},
 		{"--format json", "--format"},
+		{"--plot t2.gif", "invalid --plot t2.gif"},
 	} {
 		r := runCLI(t, context.Background(), append([]string{"bench", "synthetic"}, strings.Fields(tt.args)...)...)
 		if r.code != 2 || !strings.Contains(r.stderr, tt.want) {
 			t.Errorf("bench synthetic %s: exit %d\n%s\nwant exit 2 and %q", tt.args, r.code, r.stderr, tt.want)
 		}
+	}
+}
+
+func TestTrainPlot(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	plotPath := filepath.Join(dir, "loss.png")
+	mustRun(t, "train", "--data", fx("train.csv"), "--out", filepath.Join(dir, "m.json"), "--epochs", "5", "--quiet", "--plot", plotPath)
+	f, err := os.Open(plotPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sz := img.Bounds().Size(); sz.X != 800 || sz.Y != 500 {
+		t.Errorf("loss.png size\ngot  %v\nwant (800,500)", sz)
+	}
+	r := runCLI(t, context.Background(), "train", "--data", fx("train.csv"), "--out", filepath.Join(dir, "m.json"), "--plot", "loss.jpg")
+	if r.code != 2 || !strings.Contains(r.stderr, "invalid --plot loss.jpg") {
+		t.Errorf("--plot loss.jpg: exit %d\n%s", r.code, r.stderr)
 	}
 }
