@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -74,12 +75,17 @@ func SyntheticPlot(res *SyntheticResult) (*plot.Plot, error) {
 	p.X.Label.Text = "features"
 	p.Y.Label.Text = "macro-F1"
 	p.X.Scale = plot.LogScale{}
-	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 	p.Y.Min, p.Y.Max = 0, 1.05
-	acts, poss := map[string]bool{}, map[string]bool{}
+	acts, poss, feats := map[string]bool{}, map[string]bool{}, map[int]bool{}
+	var ticks plot.ConstantTicks // one labelled tick per feature count
 	for _, r := range res.Rows {
 		acts[r.Activation], poss[r.Positions] = true, true
+		if !feats[r.Features] {
+			feats[r.Features] = true
+			ticks = append(ticks, plot.Tick{Value: float64(r.Features), Label: strconv.Itoa(r.Features)})
+		}
 	}
+	p.X.Tick.Marker = ticks
 	var names []string
 	lines := map[string]plotter.XYs{}
 	for _, r := range res.Rows {
