@@ -208,3 +208,21 @@ func WriteCSV(w io.Writer, d *Dataset) error {
 	cw.Flush()
 	return cw.Error()
 }
+
+// Subset returns a new Table holding the given rows of t, in the given
+// order (an index may repeat), with their source lines and the limits t
+// was read with. The rows' cells are shared with t, not copied. Subset
+// panics if an index is out of range.
+func (t *Table) Subset(rows []int) *Table {
+	s := &Table{Name: t.Name, Header: t.Header, Rows: make([][]string, len(rows)), limits: t.limits}
+	if t.Lines != nil {
+		s.Lines = make([]int, len(rows))
+	}
+	for k, i := range rows {
+		s.Rows[k] = t.Rows[i]
+		if t.Lines != nil {
+			s.Lines[k] = t.line(i)
+		}
+	}
+	return s
+}

@@ -277,3 +277,14 @@ func TestReadCSVLineBreaksInCells(t *testing.T) {
 		t.Errorf("cell\ngot  %q\nwant %q", got, want)
 	}
 }
+
+func TestTableSubset(t *testing.T) {
+	tab := &Table{Name: "t.csv", Header: []string{"a", "y"}, Rows: [][]string{{"1", "p"}, {"2", "q"}, {"3", "p"}}, Lines: []int{2, 3, 4}}
+	s := tab.Subset([]int{2, 0})
+	if len(s.Rows) != 2 || s.Rows[0][0] != "3" || s.Rows[1][0] != "1" || s.Lines[0] != 4 || s.Lines[1] != 2 || s.Name != "t.csv" {
+		t.Errorf("Subset([2 0]) = %+v", s)
+	}
+	if len(tab.Rows) != 3 || tab.Rows[0][0] != "1" {
+		t.Errorf("Subset changed its table: %+v", tab)
+	}
+}

@@ -36,8 +36,6 @@ const (
 	modelLogReg  = "logreg"
 )
 
-const formatMarkdown = "markdown"
-
 // benchRealOptions are the inputs of hornetctl bench real.
 type benchRealOptions struct {
 	Files     []string // CSV tables, the label in the last column

@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/hornets-go/hornets/evaluate"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -255,11 +257,46 @@ func TestCV(t *testing.T) {
 	}
 	j := mustRun(t, "cv", "--data", fx("train.csv"), "--folds", "2", "--epochs", "3", "--format", "json")
 	var rep struct {
-		Folds []train.Metrics `json:"folds"`
-		Mean  *float64        `json:"mean_accuracy"`
+		Folds []evaluate.FoldResult `json:"folds"`
+		Mean  *float64              `json:"accuracy_mean"`
 	}
 	if err := json.Unmarshal([]byte(j.stdout), &rep); err != nil || len(rep.Folds) != 2 || rep.Mean == nil {
 		t.Errorf("JSON: %v\n%s", err, j.stdout)
+	}
+}
+
+// cv prints the same JSON with one job or two, but for the timings, and
+// has repeats × folds units.
+func TestCVJobs(t *testing.T) {
+	fixtures(t)
+	var outs []map[string]any
+	for _, jobs := range []string{"1", "2"} {
+		r := mustRun(t, "cv", "--data", fx("cat_train.csv"), "--folds", "2", "--repeats", "2", "--epochs", "3", "--jobs", jobs, "--format", "json")
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+			t.Fatalf("--jobs %s: %v\n%s", jobs, err, r.stdout)
+		}
+		for _, k := range []string{"macro_f1_mean", "macro_f1_std", "accuracy_mean", "accuracy_std", "seconds", "folds"} {
+			if _, ok := rep[k]; !ok {
+				t.Errorf("--jobs %s: JSON lacks %q:\n%s", jobs, k, r.stdout)
+			}
+		}
+		rep["seconds"] = 0.0
+		folds, _ := rep["folds"].([]any)
+		if len(folds) != 4 {
+			t.Fatalf("--jobs %s: %d folds, want 2 repeats × 2 folds:\n%s", jobs, len(folds), r.stdout)
+		}
+		for _, f := range folds {
+			f.(map[string]any)["seconds"] = 0.0
+		}
+		outs = append(outs, rep)
+	}
+	if !reflect.DeepEqual(outs[0], outs[1]) {
+		t.Errorf("--jobs 2\ngot  %v\nwant %v", outs[1], outs[0])
+	}
+	r := mustRun(t, "cv", "--data", fx("train.csv"), "--folds", "2", "--repeats", "2", "--epochs", "3", "--jobs", "2")
+	if !strings.Contains(r.stdout, "2 × 2-fold cross-validation") || !strings.Contains(r.stdout, "repeat  fold") {
+		t.Errorf("text with repeats:\n%s", r.stdout)
 	}
 }
 

@@ -10,11 +10,12 @@ import (
 	"io"
 	"runtime"
 	"text/tabwriter"
-	"time"
 
 	"github.com/sirupsen/logrus"
 	"github.com/urfave/cli/v2"
 
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/evaluate"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -22,6 +23,8 @@ import (
 type cvOptions struct {
 	Data      dataOptions
 	Folds     int
+	Repeats   int // --repeats: independent stratified splits
+	Jobs      int // --jobs: units fitted at a time; 0 means every core
 	Fit       fitOptions
 	Format    string
 	Verbosity verbosity
@@ -38,6 +41,8 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 	flags = append(flags, categoricalFlag())
 	flags = append(flags,
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("number of stratified folds `K`, 2..%d and at most the rows of the smallest class", train.MaxFolds)},
+		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("repeat the cross-validation on `N` independent stratified splits, 1..%d", evaluate.MaxRepeats)},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 0, Usage: "fit `N` folds at a time (default 0: one per core); the result does not depend on it"},
 		outputFormatFlag())
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, memoryBudgetFlag())
@@ -45,14 +50,16 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 	return leaf(&cli.Command{
 		Name:      "cv",
 		Usage:     "cross-validate the model and training settings on a labelled table",
-		UsageText: "hornetctl cv --data train.csv [--folds 5] [--format text|json] [--epochs 300] [--seed 0]",
-		Description: "Stratified k-fold cross-validation: each fold is predicted by a model trained on the other folds,\n" +
-			"with the same flags as train. The folds come from --seed; fold i trains with seed+i. The encoder is fitted\n" +
-			"on the whole file. Prints per-fold accuracy and macro-F1, and their mean ± standard deviation. By default\n" +
-			"only warnings are logged; --verbose logs each fold's training.",
+		UsageText: "hornetctl cv --data train.csv [--folds 5] [--repeats 1] [--jobs N] [--format text|json] [--epochs 300] [--seed 0]",
+		Description: "Repeated stratified k-fold cross-validation: each fold is predicted by a model trained on the other folds,\n" +
+			"with the same flags as train. Each of --repeats splits is drawn afresh from --seed; fold f of repeat r\n" +
+			"trains with seed + r·k + f (the first repeat: seed+f). The CSV encoder is fitted on each training fold\n" +
+			"only, so a category seen only in the held-out fold is unseen there. Prints per-fold accuracy and macro-F1,\n" +
+			"and their mean ± sample standard deviation over all folds of all repeats. --jobs folds train at a time;\n" +
+			"the result does not depend on it. By default only warnings are logged; --verbose logs each fold's training.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &cvOptions{Folds: c.Int("folds")}
+			o := &cvOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Jobs: c.Int("jobs")}
 			var err error
 			if err = noArgs(c); err != nil {
 				return err
@@ -62,6 +69,12 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 			}
 			if o.Folds < 2 || o.Folds > train.MaxFolds {
 				return usagef("invalid --folds %d: want 2..%d", o.Folds, train.MaxFolds)
+			}
+			if o.Repeats < 1 || o.Repeats > evaluate.MaxRepeats {
+				return usagef("invalid --repeats %d: want 1..%d", o.Repeats, evaluate.MaxRepeats)
+			}
+			if o.Jobs < 0 {
+				return usagef("invalid --jobs %d: want 1 or more, or 0 for one per core", o.Jobs)
 			}
 			if o.Format, err = readOutputFormat(c); err != nil {
 				return err
@@ -84,7 +97,19 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 }
 
 func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
-	ds, _, err := loadTraining(ctx, o.Data)
+	var tab *data.Table // nil for LibSVM
+	var ds *data.Dataset
+	var err error
+	if o.Data.Format == formatLibSVM {
+		ds, _, err = loadTraining(ctx, o.Data)
+	} else if tab, err = readCSVTable(ctx, o.Data); err == nil {
+		// The whole file encoded, only to check the flags against its
+		// shape; each fold fits its own encoder.
+		var enc *data.Encoder
+		if enc, err = data.FitEncoder(tab, data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}); err == nil {
+			ds, _, err = enc.Transform(tab)
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -103,13 +128,14 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 		}
 		return usagef("invalid --folds %d: %s", o.Folds, configMessage(err))
 	}
-	// The folds train in parallel (see train.CrossValidate), one at a
-	// time with a progress recorder.
-	fits := min(o.Folds, runtime.GOMAXPROCS(0))
-	if o.Verbosity == verbose {
-		fits = 1
+	jobs := o.Jobs
+	if jobs == 0 {
+		jobs = runtime.GOMAXPROCS(0)
 	}
-	if err := checkMemory(o.Fit, ds, fits, o.MemoryBudget); err != nil {
+	if o.Verbosity == verbose {
+		jobs = 1 // one progress recorder
+	}
+	if err := checkMemory(o.Fit, ds, min(jobs, o.Folds*o.Repeats), o.MemoryBudget); err != nil {
 		return err
 	}
 	log := newLogger(ios.Err, o.Verbosity)
@@ -120,8 +146,14 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 	if o.Verbosity == verbose {
 		opts.Recorder = newProgress(log, ios.Err, verbose, 0)
 	}
-	start := time.Now()
-	res, err := train.CrossValidate(ctx, ds, o.Folds, o.Fit.Model, o.Fit.Train, opts)
+	cfg := evaluate.CVConfig{Folds: o.Folds, Repeats: o.Repeats, Jobs: jobs, Model: o.Fit.Model, Train: o.Fit.Train,
+		Encoder: data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}, Options: opts}
+	var res *evaluate.CVResult
+	if tab != nil {
+		res, err = evaluate.CrossValidate(ctx, tab, cfg)
+	} else {
+		res, err = evaluate.CrossValidateDataset(ctx, ds, cfg)
+	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return &interrupted{fmt.Sprintf("cross-validation interrupted: %v", err)}
@@ -132,28 +164,36 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 		enc := json.NewEncoder(ios.Out)
 		enc.SetIndent("", "  ")
 		return enc.Encode(struct {
-			Data  string `json:"data"`
-			Folds int    `json:"k"`
-			*train.CVResult
-			Seconds float64 `json:"seconds"`
-		}{o.Data.Path, o.Folds, res, time.Since(start).Seconds()})
+			Data string `json:"data"`
+			*evaluate.CVResult
+		}{o.Data.Path, res})
 	}
-	return writeCVText(ios.Out, o, res, time.Since(start))
+	return writeCVText(ios.Out, o, res)
 }
 
-func writeCVText(w io.Writer, o *cvOptions, res *train.CVResult, took time.Duration) error {
-	fmt.Fprintf(w, "%d-fold cross-validation of %s\n", o.Folds, o.Data.Path)
+func writeCVText(w io.Writer, o *cvOptions, res *evaluate.CVResult) error {
+	if res.Repeats > 1 {
+		fmt.Fprintf(w, "%d × %d-fold cross-validation of %s\n", res.Repeats, res.K, o.Data.Path)
+	} else {
+		fmt.Fprintf(w, "%d-fold cross-validation of %s\n", res.K, o.Data.Path)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	rules := res.RuleFidelity != nil
+	rules := res.RuleFidelityMean != nil
 	header := "fold\trows\taccuracy\tmacro-F1"
+	if res.Repeats > 1 {
+		header = "repeat\t" + header
+	}
 	if rules {
 		header += "\trule fidelity"
 	}
 	fmt.Fprintln(tw, header)
-	for i, m := range res.Folds {
-		fmt.Fprintf(tw, "%d\t%d\t%.4f\t%.4f", i+1, m.Rows, m.Accuracy, m.MacroF1)
+	for _, f := range res.Folds {
+		if res.Repeats > 1 {
+			fmt.Fprintf(tw, "%d\t", f.Repeat)
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%.4f\t%.4f", f.Fold, f.Rows, f.Accuracy, f.MacroF1)
 		if rules {
-			fmt.Fprintf(tw, "\t%.4f", res.RuleFidelity[i])
+			fmt.Fprintf(tw, "\t%.4f", *f.RuleFidelity)
 		}
 		fmt.Fprintln(tw)
 	}
@@ -161,9 +201,9 @@ func writeCVText(w io.Writer, o *cvOptions, res *train.CVResult, took time.Durat
 		return err
 	}
 	fmt.Fprintf(w, "accuracy %.4f ± %.4f, macro-F1 %.4f ± %.4f (mean ± std over %d folds, %.1fs)\n",
-		res.MeanAcc, res.StdAcc, res.MeanMacroF1, res.StdMacroF1, len(res.Folds), took.Seconds())
+		res.AccuracyMean, res.AccuracyStd, res.MacroF1Mean, res.MacroF1Std, len(res.Folds), res.Seconds)
 	if rules {
-		_, err := fmt.Fprintf(w, "rule fidelity %.4f: on the held-out rows the rules by hand give the network's prediction that often (mean over folds)\n", res.MeanRuleFidelity)
+		_, err := fmt.Fprintf(w, "rule fidelity %.4f: on the held-out rows the rules by hand give the network's prediction that often (mean over folds)\n", *res.RuleFidelityMean)
 		return err
 	}
 	return nil

@@ -127,7 +127,7 @@ func TestNewCmdOthers(t *testing.T) {
 		if code := parse(t, cmd, "--data", "d.csv", "-k", "3", "--epochs", "7", "--format", "json", "--categorical", "a1,a2", "--categorical", "a5"); code != 0 {
 			t.Fatalf("exit code %d", code)
 		}
-		want := cvOptions{Data: dataOptions{Path: "d.csv", Format: "csv", Categorical: []string{"a1", "a2", "a5"}}, Folds: 3, Format: "json",
+		want := cvOptions{Data: dataOptions{Path: "d.csv", Format: "csv", Categorical: []string{"a1", "a2", "a5"}}, Folds: 3, Repeats: 1, Format: "json",
 			Fit: fitOptions{Train: train.Config{Epochs: 7}}}
 		if !reflect.DeepEqual(*got, want) {
 			t.Errorf("got  %+v\nwant %+v", *got, want)

@@ -93,8 +93,8 @@ func TestRealData(t *testing.T) {
 			path := dataset(t, tt.file)
 			r := mustRun(t, "cv", "--data", path, "--folds", tt.folds, "--seed", "1", "--format", "json")
 			var rep struct {
-				MeanMacroF1      float64 `json:"mean_macro_f1"`
-				MeanRuleFidelity float64 `json:"mean_rule_fidelity"`
+				MeanMacroF1      float64 `json:"macro_f1_mean"`
+				MeanRuleFidelity float64 `json:"rule_fidelity_mean"`
 			}
 			if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 				t.Fatalf("cv output is not JSON: %v\n%s", err, r.stdout)

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/evaluate"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -17,6 +18,7 @@ import (
 type trainOptions struct {
 	Data      dataOptions
 	ModelPath string // --out
+	PlotPath  string // --plot: the loss per epoch, PNG, SVG or PDF by extension; "" for none
 	Fit       fitOptions
 	Verbosity verbosity
 	// MemoryBudget is the most memory, in bytes, that training may be
@@ -31,6 +33,7 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 	flags := dataFlags("format")
 	flags = append(flags, categoricalFlag())
 	flags = append(flags, &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the model to `MODEL` (required; a regular file is replaced atomically, a symlink's target is replaced, a device or FIFO is written in place)"})
+	flags = append(flags, plotFlag("the training (and validation) loss per epoch"))
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, memoryBudgetFlag())
 	flags = append(flags, verbosityFlags("a line every 10 epochs, or a progress bar on a terminal")...)
@@ -44,9 +47,12 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 			"the exit code is 130. A hyper-parameter flag that is not given takes the default shown.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &trainOptions{ModelPath: c.String("out")}
+			o := &trainOptions{ModelPath: c.String("out"), PlotPath: c.String("plot")}
 			var err error
 			if err = noArgs(c); err != nil {
+				return err
+			}
+			if err = checkPlotFlag(o.PlotPath); err != nil {
 				return err
 			}
 			if err = requireFlags(c, "data", "out"); err != nil {
@@ -74,12 +80,26 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 
 // runTrain trains, saves the model and prints the summary line.
 func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
+	if o.PlotPath != "" {
+		if err := checkOutput("plot", o.PlotPath, flagPath{"data", o.Data.Path}, flagPath{"out", o.ModelPath}); err != nil {
+			return err
+		}
+	}
 	b, res, err := trainModel(ctx, o, ios)
 	if err != nil {
 		return err
 	}
 	if err := b.Save(o.ModelPath); err != nil {
 		return err
+	}
+	if o.PlotPath != "" {
+		p, err := evaluate.LossPlot(res.History)
+		if err != nil {
+			return err
+		}
+		if err := evaluate.SavePlot(p, o.PlotPath); err != nil {
+			return err
+		}
 	}
 	if res.Status == train.Canceled {
 		return &interrupted{fmt.Sprintf("training interrupted after %d epochs; the best model so far (epoch %d, loss %.4g) was saved to %s",

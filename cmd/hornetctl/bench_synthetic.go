@@ -1,0 +1,181 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/evaluate"
+	"github.com/hornets-go/hornets/model"
+)
+
+func init() { benchSubcommands = append(benchSubcommands, newBenchSyntheticCmd) }
+
+// Table formats of the bench experiments.
+const (
+	formatMarkdown = "markdown"
+	formatCSVOut   = "csv"
+)
+
+// benchSyntheticOptions are the inputs of hornetctl bench synthetic.
+type benchSyntheticOptions struct {
+	Config evaluate.SyntheticConfig
+	Format string // markdown or csv
+	Out    string // "" or "-" for stdout
+	Plot   string // --plot: macro-F1 against features, one line per gate; "" for none
+}
+
+// plotFlag is --plot, with what the plot shows.
+func plotFlag(what string) cli.Flag {
+	return &cli.StringFlag{Name: "plot", Category: "Output", Usage: "draw " + what + " to `FILE`: PNG, SVG or PDF by its extension"}
+}
+
+// checkPlotFlag checks the extension of --plot path, if given.
+func checkPlotFlag(path string) error {
+	if path == "" {
+		return nil
+	}
+	if _, err := evaluate.PlotFormat(path); err != nil {
+		return usagef("invalid --plot %s: want a file name ending in .png, .svg or .pdf", path)
+	}
+	return nil
+}
+
+func newBenchSyntheticCmd(ios *iostreams) *cli.Command {
+	return newBenchSyntheticCmdRun(ios, nil)
+}
+
+func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSyntheticOptions) error) *cli.Command {
+	if runF == nil {
+		runF = func(ctx context.Context, o *benchSyntheticOptions) error { return runBenchSynthetic(ctx, o, ios) }
+	}
+	return leaf(&cli.Command{
+		Name:      "synthetic",
+		Usage:     "the paper's Table 2: logic gates on synthetic binary data",
+		UsageText: "hornetctl bench synthetic [--reps 30] [--features 3,4,8,16,32,64,128] [--gates and,or,not,xor,xnor] [--positions random|first|both] [--activation polyclip,relu] [--format markdown|csv] [--out FILE]",
+		Description: "For each positions setting, activation, gate and feature count, fits --reps models, each on 128 rows\n" +
+			"of the gate generator (repetition i with seed --seed+i for the rows and the training), and scores it on\n" +
+			"1000 fresh rows: macro-F1 (mean ± std), the share of models whose top interaction is exactly the target\n" +
+			"features, the rule fidelity on the fresh rows, and the mean fit time. --positions random is the honest\n" +
+			"setting; first is the paper's (targets in features 0 and 1). A gate that reads more features than there\n" +
+			"are is skipped with a note.",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "reps", Value: 30, Usage: "repetitions `N` per cell"},
+			&cli.StringFlag{Name: "features", Value: "3,4,8,16,32,64,128", Usage: "comma-separated feature counts `LIST`"},
+			&cli.StringFlag{Name: "gates", Value: "and,or,not,xor,xnor", Usage: "comma-separated gates `LIST`"},
+			&cli.StringFlag{Name: "positions", Value: "random", Usage: "`WHERE` the targets are: random, first or both"},
+			&cli.StringFlag{Name: "activation", Value: "polyclip,relu", Usage: "comma-separated activations `LIST`: polyclip, relu"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "first `SEED`; repetition i uses seed+i"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "fit `N` models at a time (default 0: one per core); the table does not depend on it"},
+			&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "table `FORMAT`: markdown or csv"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the table to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
+			plotFlag("macro-F1 against features, one line per gate,"),
+		},
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			o := &benchSyntheticOptions{Format: strings.ToLower(c.String("format")), Out: c.String("out"), Plot: c.String("plot")}
+			if err := checkPlotFlag(o.Plot); err != nil {
+				return err
+			}
+			cfg := &o.Config
+			cfg.Reps, cfg.Seed, cfg.Jobs = c.Int("reps"), c.Uint64("seed"), c.Int("jobs")
+			if cfg.Reps < 1 {
+				return usagef("invalid --reps %d: want 1 or more", cfg.Reps)
+			}
+			if cfg.Jobs < 0 {
+				return usagef("invalid --jobs %d: want 1 or more, or 0 for one per core", cfg.Jobs)
+			}
+			if err := oneOf("format", o.Format, formatMarkdown, formatCSVOut); err != nil {
+				return err
+			}
+			for _, s := range splitList(c.String("features")) {
+				n, err := strconv.Atoi(s)
+				if err != nil || n < 1 || n > data.MaxSynthFeatures {
+					return usagef("invalid --features entry %q: want a count 1..%d", s, data.MaxSynthFeatures)
+				}
+				cfg.Features = append(cfg.Features, n)
+			}
+			for _, s := range splitList(c.String("gates")) {
+				g, err := data.ParseGate(s)
+				if err != nil {
+					return usagef("invalid --gates entry %q: want one of and, or, not, xor, xnor", s)
+				}
+				cfg.Gates = append(cfg.Gates, g)
+			}
+			for _, s := range splitList(c.String("activation")) {
+				mc := model.Config{Activation: s}.Resolved()
+				if err := mc.Validate(); err != nil {
+					return usagef("invalid --activation entry %q: want polyclip or relu (or clip)", s)
+				}
+				cfg.Activations = append(cfg.Activations, strings.ToLower(s))
+			}
+			switch p := strings.ToLower(c.String("positions")); p {
+			case "random":
+				cfg.Positions = []data.Positions{data.RandomPositions}
+			case "first":
+				cfg.Positions = []data.Positions{data.FirstPositions}
+			case "both":
+				cfg.Positions = []data.Positions{data.RandomPositions, data.FirstPositions}
+			default:
+				return oneOf("positions", p, "random", "first", "both")
+			}
+			if len(cfg.Features) == 0 || len(cfg.Gates) == 0 || len(cfg.Activations) == 0 {
+				return usagef("--features, --gates and --activation each need at least one entry")
+			}
+			return runF(c.Context, o)
+		},
+	})
+}
+
+// splitList splits a comma-separated flag value, dropping empty entries.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func runBenchSynthetic(ctx context.Context, o *benchSyntheticOptions, ios *iostreams) error {
+	if err := checkOutput("out", o.Out); err != nil {
+		return err
+	}
+	if o.Plot != "" {
+		if err := checkOutput("plot", o.Plot, flagPath{"out", o.Out}); err != nil {
+			return err
+		}
+	}
+	res, err := evaluate.Synthetic(ctx, o.Config)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return &interrupted{fmt.Sprintf("bench synthetic interrupted: %v", err)}
+		}
+		return configError(err)
+	}
+	err = writeOutput(o.Out, ios.Out, func(w io.Writer) error {
+		if o.Format == formatCSVOut {
+			return res.WriteCSV(w)
+		}
+		return res.WriteMarkdown(w)
+	})
+	if err != nil || o.Plot == "" {
+		return err
+	}
+	p, err := evaluate.SyntheticPlot(res)
+	if err != nil {
+		return err
+	}
+	return evaluate.SavePlot(p, o.Plot)
+}

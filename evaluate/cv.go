@@ -1,0 +1,309 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package evaluate
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// CVConfig configures CrossValidate. The zero value of each field is its
+// default.
+type CVConfig struct {
+	// Folds is k, the number of stratified folds: 2..train.MaxFolds, and at
+	// most the rows of the smallest class (see train.CheckFolds). 0 means 5.
+	Folds int
+	// Repeats is the number of independent stratified splits, each drawn
+	// afresh from Train.Seed. 0 means 1.
+	Repeats int
+	// Jobs is the most units (repeat, fold) fitted at a time; 0 means
+	// GOMAXPROCS. It never changes the result. One job is used when
+	// Options has a Recorder, which need not be safe for concurrent use.
+	Jobs int
+	// Model and Train configure every fit. Train.Seed seeds the splits and,
+	// through UnitSeed, each unit's training.
+	Model model.Config
+	Train train.Config
+	// Encoder configures the encoder that CrossValidate fits on each
+	// training fold of a table.
+	Encoder data.EncoderOptions
+	// Options are passed to every fit (its log gains repeat and fold
+	// fields); nil means none.
+	Options *train.Options
+}
+
+// resolved returns c with its defaults filled in, or an error naming a bad
+// field.
+func (c CVConfig) resolved() (CVConfig, error) {
+	if c.Folds == 0 {
+		c.Folds = 5
+	}
+	if c.Repeats == 0 {
+		c.Repeats = 1
+	}
+	if c.Jobs == 0 {
+		c.Jobs = runtime.GOMAXPROCS(0)
+	}
+	switch {
+	case c.Repeats < 0 || c.Repeats > MaxRepeats:
+		return c, fmt.Errorf("%w: %d repeats, want 1..%d", train.ErrConfig, c.Repeats, MaxRepeats)
+	case c.Jobs < 0:
+		return c, fmt.Errorf("%w: %d jobs, want 1 or more (0: all cores)", train.ErrConfig, c.Jobs)
+	}
+	if c.Options != nil && c.Options.Recorder != nil {
+		c.Jobs = 1
+	}
+	return c, nil
+}
+
+// MaxRepeats bounds CVConfig.Repeats.
+const MaxRepeats = 1000
+
+// FoldResult is the score of one unit of a repeated cross-validation: the
+// fold-th fold of the repeat-th split, predicted by a model fitted on the
+// other folds of that split. Repeat and Fold count from 1.
+type FoldResult struct {
+	Repeat   int     `json:"repeat"`
+	Fold     int     `json:"fold"`
+	Rows     int     `json:"rows"` // held-out rows
+	MacroF1  float64 `json:"macro_f1"`
+	Accuracy float64 `json:"accuracy"`
+	Seconds  float64 `json:"seconds"` // encoding, fitting and scoring
+	// RuleFidelity is the share of the held-out rows where the fold's
+	// decision list, applied by hand, gives the network's prediction; nil
+	// when the network has no rules (it predicts with the continuous route).
+	RuleFidelity *float64 `json:"rule_fidelity,omitempty"`
+	// Unseen counts the held-out cells whose category the training fold's
+	// encoder never saw (encoded as all zeros); always 0 for a Dataset.
+	Unseen int `json:"unseen_categories,omitempty"`
+}
+
+// CVResult is the outcome of a repeated stratified cross-validation. The
+// means and sample standard deviations are over all units.
+type CVResult struct {
+	K            int     `json:"k"`
+	Repeats      int     `json:"repeats"`
+	Seed         uint64  `json:"seed"`
+	MacroF1Mean  float64 `json:"macro_f1_mean"`
+	MacroF1Std   float64 `json:"macro_f1_std"`
+	AccuracyMean float64 `json:"accuracy_mean"`
+	AccuracyStd  float64 `json:"accuracy_std"`
+	// RuleFidelityMean is the mean of the units' rule fidelities; nil
+	// when some unit's network has no rules.
+	RuleFidelityMean *float64     `json:"rule_fidelity_mean,omitempty"`
+	Seconds          float64      `json:"seconds"` // wall clock of the whole run
+	Folds            []FoldResult `json:"folds"`   // repeat-major: index (repeat-1)*K + fold-1
+}
+
+// foldsStream is the PCG stream of repeat 0's split, the one that
+// train.CrossValidate uses ("cv-folds"); repeat r uses foldsStream+r.
+const foldsStream = 0x63762d666f6c6473
+
+// UnitSeed is the training seed of unit (repeat, fold), both counted from
+// 0, of a k-fold cross-validation seeded with seed: seed + repeat·k + fold.
+// Repeat 0 trains as train.CrossValidate does (fold f with seed+f).
+func UnitSeed(seed uint64, repeat, fold, k int) uint64 {
+	return seed + uint64(repeat*k+fold)
+}
+
+// Split returns, for each of repeats stratified k-fold splits of the
+// labels y (classes in all), the fold of each row. Repeat 0 is the split
+// of train.CrossValidate with the same seed.
+func Split(y []int, classes, k, repeats int, seed uint64) [][]int {
+	folds := make([][]int, repeats)
+	for r := range folds {
+		folds[r] = train.StratifiedFolds(y, classes, k, rand.New(rand.NewPCG(seed, foldsStream+uint64(r))))
+	}
+	return folds
+}
+
+// splitter encodes the training and test rows of one unit.
+type splitter func(trainRows, testRows []int) (tr, te *data.Dataset, unseen int, err error)
+
+// CrossValidate runs repeated stratified k-fold cross-validation on the
+// labelled table t. The encoder is fitted on each training fold only, so
+// a category that occurs only in the held-out fold is unseen there (all
+// zeros; counted in FoldResult.Unseen) and numeric means come from the
+// training rows. See CrossValidateDataset for the rest.
+func CrossValidate(ctx context.Context, t *data.Table, cfg CVConfig) (*CVResult, error) {
+	whole, err := data.FitEncoder(t, cfg.Encoder) // for the label column and the classes only
+	if err != nil {
+		return nil, err
+	}
+	lab := slices.Index(t.Header, whole.Label)
+	index := make(map[string]int, len(whole.Classes))
+	for c, s := range whole.Classes {
+		index[s] = c
+	}
+	y := make([]int, len(t.Rows))
+	for i, row := range t.Rows {
+		y[i] = index[row[lab]]
+	}
+	split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
+		sub := t.Subset(trainRows)
+		enc, err := data.FitEncoder(sub, cfg.Encoder)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		if !slices.Equal(enc.Classes, whole.Classes) { // cannot happen when CheckFolds passes
+			return nil, nil, 0, fmt.Errorf("%w: the training fold holds classes %q of %q", train.ErrData, enc.Classes, whole.Classes)
+		}
+		tr, _, err := enc.Transform(sub)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		te, warns, err := enc.Transform(t.Subset(testRows))
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		unseen := 0
+		for _, w := range warns {
+			unseen += w.Count
+		}
+		return tr, te, unseen, nil
+	}
+	return crossValidate(ctx, y, whole.Classes, split, cfg)
+}
+
+// CrossValidateDataset runs repeated stratified k-fold cross-validation
+// on ds, already encoded (a LibSVM file): each unit (repeat, fold) is
+// predicted by a model fitted on the other folds of its repeat's split.
+// Every class needs at least k rows (train.CheckFolds; else a
+// *train.FoldsError). The splits come from Split and unit (r, f) trains
+// with UnitSeed; units run in parallel on cfg.Jobs workers and are stored
+// by index, so the result, but for the timings, does not depend on Jobs.
+func CrossValidateDataset(ctx context.Context, ds *data.Dataset, cfg CVConfig) (*CVResult, error) {
+	if ds == nil {
+		return nil, fmt.Errorf("%w: no data", train.ErrData)
+	}
+	split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
+		return ds.Subset(trainRows), ds.Subset(testRows), 0, nil
+	}
+	return crossValidate(ctx, ds.Y, ds.Classes, split, cfg)
+}
+
+func crossValidate(ctx context.Context, y []int, classes []string, split splitter, cfg CVConfig) (*CVResult, error) {
+	start := time.Now()
+	cfg, err := cfg.resolved()
+	if err != nil {
+		return nil, err
+	}
+	k := cfg.Folds
+	if err := train.CheckFolds(&data.Dataset{Rows: len(y), Y: y, Classes: classes}, k); err != nil {
+		return nil, err
+	}
+	folds := Split(y, len(classes), k, cfg.Repeats, cfg.Train.Seed)
+	units := cfg.Repeats * k
+	res := &CVResult{K: k, Repeats: cfg.Repeats, Seed: cfg.Train.Seed, Folds: make([]FoldResult, units)}
+	errs := make([]error, units)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(cfg.Jobs, units) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for u := range next {
+				if err := ctx.Err(); err != nil {
+					errs[u] = err
+					continue
+				}
+				res.Folds[u], errs[u] = runUnit(ctx, folds[u/k], u/k, u%k, split, cfg)
+			}
+		}()
+	}
+	for u := range units {
+		next <- u
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs { // the first unit's error, not a list of cancellations
+		if err != nil {
+			return nil, err
+		}
+	}
+	accs, f1s, fids := make([]float64, units), make([]float64, units), make([]float64, 0, units)
+	for u, f := range res.Folds {
+		accs[u], f1s[u] = f.Accuracy, f.MacroF1
+		if f.RuleFidelity != nil {
+			fids = append(fids, *f.RuleFidelity)
+		}
+	}
+	res.AccuracyMean, res.AccuracyStd = meanStd(accs)
+	res.MacroF1Mean, res.MacroF1Std = meanStd(f1s)
+	if len(fids) == units {
+		m := stat.Mean(fids, nil)
+		res.RuleFidelityMean = &m
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// meanStd is the mean and sample standard deviation of x; the deviation
+// of a single value is 0, not NaN.
+func meanStd(x []float64) (mean, std float64) {
+	if len(x) == 1 {
+		return x[0], 0
+	}
+	return stat.MeanStdDev(x, nil)
+}
+
+// runUnit fits on every fold of split fold but f and scores fold f.
+func runUnit(ctx context.Context, fold []int, r, f int, split splitter, cfg CVConfig) (FoldResult, error) {
+	start := time.Now()
+	out := FoldResult{Repeat: r + 1, Fold: f + 1}
+	wrap := func(err error) error { return fmt.Errorf("repeat %d, fold %d: %w", r+1, f+1, err) }
+	var trRows, teRows []int
+	for i, fi := range fold {
+		if fi == f {
+			teRows = append(teRows, i)
+		} else {
+			trRows = append(trRows, i)
+		}
+	}
+	tr, te, unseen, err := split(trRows, teRows)
+	if err != nil {
+		return out, wrap(err)
+	}
+	tc := cfg.Train
+	tc.Seed = UnitSeed(cfg.Train.Seed, r, f, cfg.Folds)
+	opts := cfg.Options
+	if opts != nil && opts.Log != nil {
+		o := *opts
+		o.Log = opts.Log.WithField("repeat", r+1).WithField("fold", f+1)
+		opts = &o
+	}
+	fit, err := train.Fit(ctx, tr, cfg.Model, tc, opts)
+	if err != nil {
+		return out, wrap(err)
+	}
+	if fit.Status == train.Canceled {
+		return out, wrap(context.Canceled)
+	}
+	pred, err := fit.Network.Predict(te.X, te.Rows)
+	if err != nil {
+		return out, wrap(err)
+	}
+	if rules, err := fit.Network.Rules(); err == nil {
+		rules.Evaluate(te.X, te.Rows, te.Cols, pred, te.Y)
+		fid := rules.Fidelity
+		out.RuleFidelity = &fid
+	}
+	m, err := train.Evaluate(te.Y, pred, tr.Classes)
+	if err != nil {
+		return out, wrap(err)
+	}
+	out.Rows, out.MacroF1, out.Accuracy, out.Unseen = m.Rows, m.MacroF1, m.Accuracy, unseen
+	out.Seconds = time.Since(start).Seconds()
+	return out, nil
+}

@@ -1,0 +1,80 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package evaluate_test
+
+import (
+	"bytes"
+	"errors"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hornets-go/hornets/evaluate"
+	"github.com/hornets-go/hornets/train"
+)
+
+func TestLossPlot(t *testing.T) {
+	t.Parallel()
+	var hist []train.EpochStats
+	for e := 1; e <= 20; e++ {
+		hist = append(hist, train.EpochStats{Epoch: e, TrainLoss: 1 / float64(e), ValLoss: 1.2 / float64(e)})
+	}
+	p, err := evaluate.LossPlot(hist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"loss.png", "loss.svg"} {
+		path := filepath.Join(dir, name)
+		if err := evaluate.SavePlot(p, path); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkImage(t, name, b)
+	}
+	if err := evaluate.SavePlot(p, filepath.Join(dir, "loss.gif")); !errors.Is(err, evaluate.ErrPlotFormat) {
+		t.Errorf("loss.gif\ngot  %v\nwant ErrPlotFormat", err)
+	}
+}
+
+func TestSyntheticPlot(t *testing.T) {
+	t.Parallel()
+	res := &evaluate.SyntheticResult{Rows: []evaluate.SyntheticRow{
+		{Positions: "random", Activation: "polyclip", Gate: "and", Features: 4, MacroF1Mean: 1},
+		{Positions: "random", Activation: "polyclip", Gate: "and", Features: 64, MacroF1Mean: 0.99},
+		{Positions: "random", Activation: "polyclip", Gate: "xor", Features: 4, MacroF1Mean: 1},
+		{Positions: "random", Activation: "polyclip", Gate: "xor", Features: 64, MacroF1Mean: 0.5},
+	}}
+	p, err := evaluate.SyntheticPlot(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := evaluate.WritePlot(&b, p, "png"); err != nil {
+		t.Fatal(err)
+	}
+	checkImage(t, "synthetic.png", b.Bytes())
+}
+
+// checkImage checks that a PNG decodes at 800 × 500 pixels, and that an
+// SVG starts as one.
+func checkImage(t *testing.T, name string, b []byte) {
+	t.Helper()
+	if filepath.Ext(name) == ".svg" {
+		if !bytes.HasPrefix(b, []byte("<?xml")) && !bytes.HasPrefix(b, []byte("<svg")) {
+			t.Errorf("%s does not start as an SVG: %.40q", name, b)
+		}
+		return
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if sz := img.Bounds().Size(); sz.X != 800 || sz.Y != 500 {
+		t.Errorf("%s size\ngot  %v\nwant (800,500)", name, sz)
+	}
+}

@@ -1,0 +1,281 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package evaluate
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// SyntheticConfig configures Synthetic, the paper's Table 2. The zero value
+// of each field is its default.
+type SyntheticConfig struct {
+	Reps        int              // repetitions per cell, each with its own seed; 0 means 30
+	Features    []int            // feature counts; nil means 3, 4, 8, 16, 32, 64, 128
+	Gates       []data.Gate      // nil means and, or, not, xor, xnor
+	Positions   []data.Positions // nil means random only (the honest setting)
+	Activations []string         // nil means polyclip and relu (HorNets-PolyClip and HorNets-ReLU)
+	TrainRows   int              // rows each model is fitted on; 0 means 128
+	TestRows    int              // fresh rows each model is scored on; 0 means 1000
+	// Seed: repetition i draws its table and trains with seed Seed+i.
+	Seed uint64
+	// Jobs is the most fits at a time; 0 means GOMAXPROCS. It never
+	// changes the result but for the timings.
+	Jobs  int
+	Model model.Config // Activation is set per cell
+	Train train.Config // Seed is set per repetition
+}
+
+// DefaultSyntheticFeatures are the feature counts of the paper's Table 2.
+var DefaultSyntheticFeatures = []int{3, 4, 8, 16, 32, 64, 128}
+
+func (c SyntheticConfig) resolved() (SyntheticConfig, error) {
+	if c.Reps == 0 {
+		c.Reps = 30
+	}
+	if c.Features == nil {
+		c.Features = DefaultSyntheticFeatures
+	}
+	if c.Gates == nil {
+		c.Gates = []data.Gate{data.And, data.Or, data.Not, data.Xor, data.Xnor}
+	}
+	if c.Positions == nil {
+		c.Positions = []data.Positions{data.RandomPositions}
+	}
+	if c.Activations == nil {
+		c.Activations = []string{"polyclip", "relu"}
+	}
+	if c.TrainRows == 0 {
+		c.TrainRows = 128
+	}
+	if c.TestRows == 0 {
+		c.TestRows = 1000
+	}
+	if c.Jobs == 0 {
+		c.Jobs = runtime.GOMAXPROCS(0)
+	}
+	switch {
+	case c.Reps < 1:
+		return c, fmt.Errorf("%w: %d repetitions, want 1 or more", train.ErrConfig, c.Reps)
+	case c.Jobs < 1:
+		return c, fmt.Errorf("%w: %d jobs, want 1 or more (0: all cores)", train.ErrConfig, c.Jobs)
+	case c.TrainRows < 2 || c.TestRows < 1:
+		return c, fmt.Errorf("%w: %d training and %d test rows, want >= 2 and >= 1", train.ErrConfig, c.TrainRows, c.TestRows)
+	}
+	for _, f := range c.Features {
+		if f < 1 || f > data.MaxSynthFeatures || max(c.TrainRows, c.TestRows) > data.MaxSynthCells/f {
+			return c, fmt.Errorf("%w: %d features, want 1..%d and rows × features <= %d", train.ErrConfig, f, data.MaxSynthFeatures, data.MaxSynthCells)
+		}
+	}
+	return c, nil
+}
+
+// SyntheticRow is one cell of the table: the scores of Reps models of one
+// activation, each fitted on its own TrainRows rows of one gate at one
+// width, and scored on TestRows fresh rows of the same generator.
+type SyntheticRow struct {
+	Positions  string `json:"positions"`
+	Activation string `json:"activation"`
+	Gate       string `json:"gate"`
+	Features   int    `json:"features"`
+	Reps       int    `json:"reps"`
+	// MacroF1Mean and MacroF1Std are the mean and sample standard
+	// deviation of the macro-F1 on the fresh rows.
+	MacroF1Mean float64 `json:"macro_f1_mean"`
+	MacroF1Std  float64 `json:"macro_f1_std"`
+	// HitRate is the share of models whose top interaction is exactly the
+	// generator's target features.
+	HitRate float64 `json:"top_interaction_hit_rate"`
+	// FidelityMean is the mean share of fresh rows where the model's
+	// decision list, applied by hand, gives the network's prediction.
+	FidelityMean float64 `json:"rule_fidelity_mean"`
+	FitSeconds   float64 `json:"fit_seconds_mean"`
+}
+
+// SyntheticResult is the outcome of Synthetic.
+type SyntheticResult struct {
+	Rows []SyntheticRow `json:"rows"` // positions, activation, gate, features order
+	// Skipped names the cells left out because the gate reads more
+	// features than there are (xor at 1 feature).
+	Skipped []string `json:"skipped,omitempty"`
+	Seconds float64  `json:"seconds"` // wall clock
+}
+
+// SyntheticUnit is the score of one model: one repetition of one cell.
+type SyntheticUnit struct {
+	MacroF1, Fidelity, Seconds float64
+	Hit                        bool
+}
+
+// SyntheticFit fits one model on rows of the gate generator gcfg and scores
+// it on fresh rows: the unit of Synthetic.
+func SyntheticFit(ctx context.Context, gcfg data.SynthConfig, trainRows, testRows int, mcfg model.Config, tcfg train.Config) (SyntheticUnit, error) {
+	var u SyntheticUnit
+	gen, err := data.NewSynth(gcfg)
+	if err != nil {
+		return u, err
+	}
+	tr, te := gen.Sample(trainRows), gen.Sample(testRows)
+	start := time.Now()
+	res, err := train.Fit(ctx, tr, mcfg, tcfg, nil)
+	if err != nil {
+		return u, err
+	}
+	if res.Status == train.Canceled {
+		return u, context.Canceled
+	}
+	u.Seconds = time.Since(start).Seconds()
+	pred, err := res.Network.Predict(te.X, te.Rows)
+	if err != nil {
+		return u, err
+	}
+	m, err := train.Evaluate(te.Y, pred, te.Classes)
+	if err != nil {
+		return u, err
+	}
+	u.MacroF1 = m.MacroF1
+	top, err := res.Network.Interactions(1)
+	if err != nil {
+		return u, err
+	}
+	u.Hit = len(top) > 0 && slices.Equal(top[0].FeatureSet(), gen.Targets())
+	rules, err := res.Network.Rules()
+	if err != nil {
+		return u, fmt.Errorf("no rules: %w", err)
+	}
+	rules.Evaluate(te.X, te.Rows, te.Cols, pred, te.Y)
+	u.Fidelity = rules.Fidelity
+	return u, nil
+}
+
+// Synthetic reruns the paper's logic-gate benchmark (its Table 2): for each
+// positions setting, activation, gate and feature count, Reps models
+// (repetition i with seed Seed+i for the generator and the training), each
+// scored on fresh rows. Fits run on Jobs workers.
+func Synthetic(ctx context.Context, cfg SyntheticConfig) (*SyntheticResult, error) {
+	start := time.Now()
+	cfg, err := cfg.resolved()
+	if err != nil {
+		return nil, err
+	}
+	type cell struct {
+		pos  data.Positions
+		act  string
+		gate data.Gate
+		feat int
+	}
+	res := &SyntheticResult{}
+	var cells []cell
+	for _, p := range cfg.Positions {
+		for _, a := range cfg.Activations {
+			for _, g := range cfg.Gates {
+				for _, f := range cfg.Features {
+					if _, err := data.NewSynth(data.SynthConfig{Gate: g, Features: f, Positions: p}); err != nil {
+						res.Skipped = append(res.Skipped, fmt.Sprintf("%v %d features (%s, %s)", g, f, p, a))
+						continue
+					}
+					cells = append(cells, cell{p, a, g, f})
+				}
+			}
+		}
+	}
+	n := len(cells) * cfg.Reps
+	units, errs := make([]SyntheticUnit, n), make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(cfg.Jobs, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for u := range next {
+				if errs[u] = ctx.Err(); errs[u] != nil {
+					continue
+				}
+				c, rep := cells[u/cfg.Reps], u%cfg.Reps
+				seed := cfg.Seed + uint64(rep)
+				mc, tc := cfg.Model, cfg.Train
+				mc.Activation, tc.Seed = c.act, seed
+				units[u], errs[u] = SyntheticFit(ctx, data.SynthConfig{Gate: c.gate, Features: c.feat, Seed: seed, Positions: c.pos},
+					cfg.TrainRows, cfg.TestRows, mc, tc)
+				if errs[u] != nil {
+					errs[u] = fmt.Errorf("%v, %d features, %s, %s, repetition %d: %w", c.gate, c.feat, c.pos, c.act, rep+1, errs[u])
+				}
+			}
+		}()
+	}
+	for u := range n {
+		next <- u
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	for i, c := range cells {
+		us := units[i*cfg.Reps : (i+1)*cfg.Reps]
+		f1s, fids, secs := make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us))
+		hits := 0
+		for k, u := range us {
+			f1s[k], fids[k], secs[k] = u.MacroF1, u.Fidelity, u.Seconds
+			if u.Hit {
+				hits++
+			}
+		}
+		row := SyntheticRow{Positions: c.pos.String(), Activation: c.act, Gate: c.gate.String(), Features: c.feat, Reps: len(us),
+			HitRate: float64(hits) / float64(len(us)), FidelityMean: stat.Mean(fids, nil), FitSeconds: stat.Mean(secs, nil)}
+		row.MacroF1Mean, row.MacroF1Std = meanStd(f1s)
+		res.Rows = append(res.Rows, row)
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// WriteMarkdown writes the table as Markdown, one row per cell.
+func (r *SyntheticResult) WriteMarkdown(w io.Writer) error {
+	fmt.Fprintln(w, "| positions | activation | gate | features | reps | macro-F1 (mean ± std) | top interaction = targets | rule fidelity | fit s |")
+	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|")
+	for _, row := range r.Rows {
+		if _, err := fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %.3f ± %.3f | %.2f | %.3f | %.2f |\n", row.Positions, row.Activation, row.Gate,
+			row.Features, row.Reps, row.MacroF1Mean, row.MacroF1Std, row.HitRate, row.FidelityMean, row.FitSeconds); err != nil {
+			return err
+		}
+	}
+	for _, s := range r.Skipped {
+		fmt.Fprintf(w, "\nskipped: %s: the gate reads more features than there are\n", s)
+	}
+	return nil
+}
+
+// WriteCSV writes the table as CSV with a header line.
+func (r *SyntheticResult) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"positions", "activation", "gate", "features", "reps", "macro_f1_mean", "macro_f1_std", "top_interaction_hit_rate", "rule_fidelity_mean", "fit_seconds_mean"})
+	f := func(v float64) string {
+		if math.IsNaN(v) {
+			return ""
+		}
+		return strconv.FormatFloat(v, 'f', 4, 64)
+	}
+	for _, row := range r.Rows {
+		cw.Write([]string{row.Positions, row.Activation, row.Gate, strconv.Itoa(row.Features), strconv.Itoa(row.Reps),
+			f(row.MacroF1Mean), f(row.MacroF1Std), f(row.HitRate), f(row.FidelityMean), f(row.FitSeconds)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
