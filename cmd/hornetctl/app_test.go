@@ -164,7 +164,7 @@ func makeFixtures(t *testing.T) error {
 	more := [][]string{
 		{"train", "--data", fx("cat_train.csv"), "--out", fx("cat.json"), "--epochs", "10", "--quiet"},
 		{"train", "--data", fx("cont.csv"), "--out", fx("cont.json"), "--epochs", "10", "--quiet"},
-		{"train", "--data", fx("xor.svm"), "--format", "libsvm", "--out", fx("xor_svm.json"), "--epochs", "10", "--quiet"},
+		{"train", "--data", fx("xor.svm"), "--data-format", "libsvm", "--out", fx("xor_svm.json"), "--epochs", "10", "--quiet"},
 	}
 	for _, args := range more {
 		var out, errb bytes.Buffer
@@ -219,8 +219,8 @@ func TestRunErrors(t *testing.T) {
 		{"directory as data", []string{"train", "--data", fx("adir"), "--out", fx("m.json")}, 1, "adir: is a directory"},
 		{"missing data file", []string{"train", "--data", fx("missing.csv"), "--out", fx("m.json")}, 1, "missing.csv: no such file"},
 		{"missing data file cv", []string{"cv", "--data", fx("missing.csv")}, 1, "missing.csv: no such file"},
-		{"libsvm single class", []string{"train", "--data", fx("single.svm"), "--format", "libsvm", "--out", fx("m.json")}, 1, "single.svm: fewer than two classes"},
-		{"libsvm syntax", []string{"train", "--data", fx("train.csv"), "--format", "libsvm", "--out", fx("m.json")}, 1, "train.csv: no feature columns"},
+		{"libsvm single class", []string{"train", "--data", fx("single.svm"), "--data-format", "libsvm", "--out", fx("m.json")}, 1, "single.svm: fewer than two classes"},
+		{"libsvm syntax", []string{"train", "--data", fx("train.csv"), "--data-format", "libsvm", "--out", fx("m.json")}, 1, "train.csv: no feature columns"},
 		{"unknown label in eval", []string{"eval", "--data", fx("unknown.csv"), "--model", fx("xor.json")}, 1, "unknown.csv:3: column \"label\": \"maybe\""},
 		{"eval data lacks label", []string{"eval", "--data", fx("train.csv"), "--model", fx("xor.json"), "--label", "f9"}, 1, "column \"f9\""},
 		{"predict missing column", []string{"predict", "--data", fx("cont.csv"), "--model", fx("xor.json")}, 1, "cont.csv: column \"f0\""},
@@ -266,7 +266,7 @@ func TestRunErrors(t *testing.T) {
 		{"model to stdout", []string{"train", "--data", fx("train.csv"), "--out", "-"}, 2, "invalid --out -"},
 		{"quiet and verbose", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "-q", "-v"}, 2, "--quiet and --verbose"},
 		{"data-format", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--data-format", "xlsx"}, 2, "invalid --data-format \"xlsx\""},
-		{"label with libsvm", []string{"train", "--data", fx("xor.svm"), "--format", "libsvm", "--label", "y", "--out", fx("m.json")}, 2, "--label applies to CSV input only"},
+		{"label with libsvm", []string{"train", "--data", fx("xor.svm"), "--data-format", "libsvm", "--label", "y", "--out", fx("m.json")}, 2, "--label applies to CSV input only"},
 		{"csv into libsvm model", []string{"eval", "--data", fx("test.csv"), "--model", fx("xor_svm.json")}, 2, "--data-format libsvm"},
 		{"report format", []string{"eval", "--data", fx("test.csv"), "--model", fx("xor.json"), "--format", "xml"}, 2, "invalid --format \"xml\""},
 		{"report format is not input format", []string{"eval", "--data", fx("test.csv"), "--model", fx("xor.json"), "--format", "libsvm"}, 2, "--data-format libsvm"},
@@ -329,7 +329,7 @@ func TestHelp(t *testing.T) {
 			fmt.Sprintf("(default: %g)", train.DefaultConfig().LearningRate),
 			"(default: lr/5)",
 			fmt.Sprintf("maximum number of epochs N, 1..%d (default: %d)", train.EpochLimit, train.DefaultConfig().Epochs),
-			"--data-format FORMAT, --format FORMAT",
+			"--data-format FORMAT", "input FORMAT: csv", "--format FORMAT", "output FORMAT: text or json",
 		}},
 		{"predict columns", []string{"predict", "-h"}, []string{"p(<label>)"}},
 	} {

@@ -87,11 +87,10 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			if o.Repeats < 1 || o.Repeats > 100 {
 				return usagef("invalid --repeats %d: want 1..100", o.Repeats)
 			}
-			o.Format = strings.ToLower(c.String("format"))
-			if err := oneOf("format", o.Format, formatMarkdown, formatJSON); err != nil {
+			var err error
+			if o.Format, err = readOutputFormat(c, formatMarkdown, formatJSON); err != nil {
 				return err
 			}
-			var err error
 			if o.Files, err = benchFiles(c.String("data")); err != nil {
 				return err
 			}

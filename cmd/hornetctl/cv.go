@@ -37,7 +37,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 	if runF == nil {
 		runF = func(ctx context.Context, o *cvOptions) error { return runCV(ctx, o, ios) }
 	}
-	flags := dataFlags("")
+	flags := dataFlags()
 	flags = append(flags, categoricalFlag())
 	flags = append(flags,
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("number of stratified folds `K`, 2..%d and at most the rows of the smallest class", train.MaxFolds)},

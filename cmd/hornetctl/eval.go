@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -23,19 +24,27 @@ const (
 	formatJSON = "json"
 )
 
-// outputFormatFlag is --format for commands that print a report.
-func outputFormatFlag() cli.Flag {
-	return &cli.StringFlag{Name: "format", Category: "Output", Value: formatText, Usage: "report `FORMAT`: text or json"}
+// outputFormatFlag is --format for commands that print a report: valid
+// lists the output formats, the first being the default (text and json
+// when none is given).
+func outputFormatFlag(valid ...string) cli.Flag {
+	if len(valid) == 0 {
+		valid = []string{formatText, formatJSON}
+	}
+	return &cli.StringFlag{Name: "format", Category: "Output", Value: valid[0], Usage: "output `FORMAT`: " + strings.Join(valid, " or ")}
 }
 
-// readOutputFormat reads --format, pointing a user who meant the input
-// format to --data-format.
-func readOutputFormat(c *cli.Context) (string, error) {
-	f := strings.ToLower(c.String("format"))
-	if f == formatCSV || f == formatLibSVM {
-		return f, usagef("invalid --format %q: --format sets the report format (text or json); the input format is --data-format %s", f, f)
+// readOutputFormat reads --format, one of valid (text or json when none
+// is given), pointing a user who meant the input format to --data-format.
+func readOutputFormat(c *cli.Context, valid ...string) (string, error) {
+	if len(valid) == 0 {
+		valid = []string{formatText, formatJSON}
 	}
-	return f, oneOf("format", f, formatText, formatJSON)
+	f := strings.ToLower(c.String("format"))
+	if (f == formatCSV || f == formatLibSVM) && !slices.Contains(valid, f) {
+		return f, usagef("invalid --format %q: --format sets the output format (%s); the input format is --data-format %s", f, strings.Join(valid, " or "), f)
+	}
+	return f, oneOf("format", f, valid...)
 }
 
 // evalOptions are the inputs of hornetctl eval.
@@ -49,7 +58,7 @@ func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) 
 	if runF == nil {
 		runF = func(ctx context.Context, o *evalOptions) error { return runEval(ctx, o, ios) }
 	}
-	flags := dataFlags("")
+	flags := dataFlags()
 	flags = append(flags,
 		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
 		outputFormatFlag())

@@ -35,35 +35,35 @@ func TestNewCmdTrain(t *testing.T) {
 		{
 			name: "defaults are the zero values",
 			args: []string{"--data", "d.csv", "--out", "m.json"},
-			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv"}, ModelPath: "m.json", Fit: fitOptions{Model: model.Config{ExpParam: exp}}},
+			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv"}, ModelPath: "m.json", Format: "text", Fit: fitOptions{Model: model.Config{ExpParam: exp}}},
 		},
 		{
 			name: "model flags",
 			args: []string{"--data", "d.csv", "-o", "m.json", "--rules", "32", "--order", "2", "--heads", "4", "--screen-order", "1", "--samples", "8",
 				"--exp-param", "2", "--activation", "relu", "--dropout", "0.2"},
-			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv"}, ModelPath: "m.json", Fit: fitOptions{OrderSet: true,
+			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv"}, ModelPath: "m.json", Format: "text", Fit: fitOptions{OrderSet: true,
 				Model: model.Config{Rules: 32, Order: 2, Samples: 8, ExpParam: 2, Activation: "relu", Dropout: 0.2,
 					Search: rulesearch.Config{Heads: 4, ScreenOrder: 1}}}},
 		},
 		{
 			name: "zero means off",
 			args: []string{"--data", "d.csv", "--out", "m.json", "--pool", "0", "--dropout", "0", "--patience", "0", "--refresh-every", "0"},
-			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv"}, ModelPath: "m.json",
+			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv"}, ModelPath: "m.json", Format: "text",
 				Fit: fitOptions{Model: model.Config{ExpParam: exp, NoDropout: true, Search: rulesearch.Config{NoScreening: true}},
 					Train: train.Config{NoEarlyStopping: true, NoRefresh: true}}},
 		},
 		{
 			name: "training flags",
-			args: []string{"--data", "d.svm", "--format", "LibSVM", "--out", "m.json", "--lr", "0.01", "--continuous-lr", "0.001", "--batch-size", "8",
+			args: []string{"--data", "d.svm", "--data-format", "LibSVM", "--out", "m.json", "--format", "JSON", "--lr", "0.01", "--continuous-lr", "0.001", "--batch-size", "8",
 				"--epochs", "50", "--patience", "5", "--val-fraction", "0.25", "--seed", "42", "--verbose"},
-			want: trainOptions{Data: dataOptions{Path: "d.svm", Format: "libsvm"}, ModelPath: "m.json", Verbosity: verbose,
+			want: trainOptions{Data: dataOptions{Path: "d.svm", Format: "libsvm"}, ModelPath: "m.json", Format: "json", Verbosity: verbose,
 				Fit: fitOptions{Model: model.Config{ExpParam: exp},
 					Train: train.Config{LearningRate: 0.01, ContinuousLearningRate: 0.001, BatchSize: 8, Epochs: 50, Patience: 5, ValFraction: 0.25, Seed: 42}}},
 		},
 		{
 			name: "label and quiet",
 			args: []string{"--data", "d.csv", "--label", "class", "--data-format", "csv", "--out", "m.json", "-q"},
-			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv", Label: "class"}, ModelPath: "m.json", Verbosity: quiet,
+			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv", Label: "class"}, ModelPath: "m.json", Format: "text", Verbosity: quiet,
 				Fit: fitOptions{Model: model.Config{ExpParam: exp}}},
 		},
 	} {
@@ -98,7 +98,7 @@ func TestNewCmdOthers(t *testing.T) {
 		if code := parse(t, cmd, "--data", "t.csv", "--model", "m.json", "--proba", "--out", "p.csv"); code != 0 {
 			t.Fatalf("exit code %d", code)
 		}
-		want := predictOptions{Data: dataOptions{Path: "t.csv", Format: "csv"}, ModelPath: "m.json", OutPath: "p.csv", Proba: true}
+		want := predictOptions{Data: dataOptions{Path: "t.csv", Format: "csv"}, ModelPath: "m.json", OutPath: "p.csv", Proba: true, Format: "csv"}
 		if !reflect.DeepEqual(*got, want) {
 			t.Errorf("got  %+v\nwant %+v", *got, want)
 		}

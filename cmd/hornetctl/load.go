@@ -26,17 +26,13 @@ const (
 )
 
 // dataFlags are the flags that say where a table is and how to read it.
-// format names the data-format flag's alias ("format" for commands whose
-// output format is fixed, "" for none).
-func dataFlags(alias string) []cli.Flag {
-	df := &cli.StringFlag{Name: "data-format", Category: "Data", Value: formatCSV,
-		Usage: "input `FORMAT`: csv (plain or gzip, told by content) or libsvm"}
-	if alias != "" {
-		df.Aliases = []string{alias}
-	}
+// --data-format is the only input-format flag: --format is always an
+// output format.
+func dataFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "data", Category: "Data", Usage: "read the table from `FILE` (required)"},
-		df,
+		&cli.StringFlag{Name: "data-format", Category: "Data", Value: formatCSV,
+			Usage: "input `FORMAT`: csv (plain or gzip, told by content) or libsvm"},
 		&cli.StringFlag{Name: "label", Category: "Data", Usage: "`NAME` of the label column of a CSV file (default: the last column)"},
 		&cli.IntFlag{Name: "max-input-mb", Category: "Data", Value: defaultMaxInputMB,
 			Usage: fmt.Sprintf("refuse data larger than `MB` MiB after decompression; the limit on rows × columns (%d Mi cells by default) scales with it", data.DefaultMaxCells>>20)},

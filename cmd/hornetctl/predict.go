@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -21,30 +22,35 @@ type predictOptions struct {
 	OutPath   string // "" or "-" for stdout
 	Proba     bool
 	Explain   bool
+	Format    string // csv or json
 }
 
 func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) error) *cli.Command {
 	if runF == nil {
 		runF = func(ctx context.Context, o *predictOptions) error { return runPredict(ctx, o, ios) }
 	}
-	flags := dataFlags("format")
+	flags := dataFlags()
 	flags = append(flags,
 		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the predictions to `FILE`, atomically", DefaultText: "stdout"},
 		&cli.BoolFlag{Name: "proba", Category: "Output", Usage: "add one probability column per class, named p(<label>)", DisableDefaultText: true},
+		outputFormatFlag(formatCSV, formatJSON),
 		&cli.BoolFlag{Name: "explain", Category: "Output", Usage: "add a column \"rule\": the number of the rule (as hornetctl rules prints them) that decides the row, or \"default\"", DisableDefaultText: true},
 	)
 	return leaf(&cli.Command{
 		Name:      "predict",
 		Usage:     "predict the label of every row of a table",
-		UsageText: "hornetctl predict --data new.csv --model model.json [--proba] [--out predictions.csv]",
+		UsageText: "hornetctl predict --data new.csv --model model.json [--proba] [--format csv|json] [--out predictions.csv]",
 		Description: "Writes CSV: a header, then one line per input row, in input order. The column \"prediction\" holds the\n" +
 			"predicted label as written in the training data; with --proba, columns \"p(<label>)\" follow, one per class\n" +
 			"in the model's class order, e.g. prediction,p(democrat),p(republican). The label column of the input is\n" +
 			"optional and ignored. Categories not seen in training are encoded as all zeros and reported on stderr.\n" +
 			"With --explain (categorical-route models), a last column \"rule\" names the rule of the model's decision\n" +
 			"list that decides the row: its number as hornetctl rules prints it, or \"default\". The prediction is the\n" +
-			"network's; where the rules disagree with it (see the fidelity), the rule's class differs.",
+			"network's; where the rules disagree with it (see the fidelity), the rule's class differs.\n" +
+			"--format json writes a JSON array instead, one object per row and per line:\n" +
+			"{\"prediction\": LABEL}, with \"proba\": {LABEL: P, ...} under --proba and \"rule\" under --explain.\n" +
+			"--data-format sets the input format.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			o := &predictOptions{ModelPath: c.String("model"), OutPath: c.String("out"), Proba: c.Bool("proba"), Explain: c.Bool("explain")}
@@ -53,6 +59,9 @@ func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) e
 				return err
 			}
 			if err = requireFlags(c, "data", "model"); err != nil {
+				return err
+			}
+			if o.Format, err = readOutputFormat(c, formatCSV, formatJSON); err != nil {
 				return err
 			}
 			if o.Data, err = readDataFlags(c); err != nil {
@@ -96,6 +105,9 @@ func runPredict(ctx context.Context, o *predictOptions, ios *iostreams) error {
 		}
 	}
 	return writeOutput(o.OutPath, ios.Out, func(w io.Writer) error {
+		if o.Format == formatJSON {
+			return writePredictionsJSON(w, b, p, o.Proba, explain)
+		}
 		return writePredictions(w, b, p, o.Proba, explain)
 	})
 }
@@ -134,4 +146,45 @@ func writePredictions(w io.Writer, b *train.Bundle, p []float64, proba bool, exp
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// predictionJSON is one row of predict --format json.
+type predictionJSON struct {
+	Prediction string             `json:"prediction"`
+	Proba      map[string]float64 `json:"proba,omitempty"`
+	Rule       string             `json:"rule,omitempty"`
+}
+
+// writePredictionsJSON writes what writePredictions writes as a JSON
+// array of objects, one per row and per line.
+func writePredictionsJSON(w io.Writer, b *train.Bundle, p []float64, proba bool, explain []string) error {
+	C := len(b.Classes)
+	if _, err := io.WriteString(w, "["); err != nil {
+		return err
+	}
+	for i, y := range argmaxRows(p, C) {
+		row := predictionJSON{Prediction: b.Classes[y]}
+		if proba {
+			row.Proba = make(map[string]float64, C)
+			for k, v := range p[i*C : (i+1)*C] {
+				row.Proba[b.Classes[k]] = v
+			}
+		}
+		if explain != nil {
+			row.Rule = explain[i]
+		}
+		line, err := json.Marshal(row)
+		if err != nil {
+			return err
+		}
+		sep := ",\n"
+		if i == 0 {
+			sep = "\n"
+		}
+		if _, err := fmt.Fprintf(w, "%s%s", sep, line); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, "\n]\n")
+	return err
 }

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
@@ -34,7 +33,7 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 	if runF == nil {
 		runF = func(ctx context.Context, o *rulesOptions) error { return runRules(ctx, o, ios) }
 	}
-	flags := dataFlags("")
+	flags := dataFlags()
 	flags[0] = &cli.StringFlag{Name: "data", Category: "Data", Usage: "give the evidence on the labelled table in `FILE` instead of the training rows"}
 	flags = append(flags,
 		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
@@ -65,8 +64,7 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 			if o.Top < 0 {
 				return usagef("invalid --top %d: want >= 0 (0 for all)", o.Top)
 			}
-			o.Format = strings.ToLower(c.String("format"))
-			if err = oneOf("format", o.Format, formatText, formatJSON, formatSQL); err != nil {
+			if o.Format, err = readOutputFormat(c, formatText, formatJSON, formatSQL); err != nil {
 				return err
 			}
 			if c.IsSet("data") {

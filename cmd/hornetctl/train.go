@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -21,6 +22,7 @@ type trainOptions struct {
 	PlotPath  string // --plot: the loss per epoch, PNG, SVG or PDF by extension; "" for none
 	Fit       fitOptions
 	Verbosity verbosity
+	Format    string // text or json: the summary line
 	// MemoryBudget is the most memory, in bytes, that training may be
 	// estimated to need (--memory-budget-mb); 0 means the default.
 	MemoryBudget int64
@@ -30,9 +32,10 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 	if runF == nil {
 		runF = func(ctx context.Context, o *trainOptions) error { return runTrain(ctx, o, ios) }
 	}
-	flags := dataFlags("format")
+	flags := dataFlags()
 	flags = append(flags, categoricalFlag())
 	flags = append(flags, &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the model to `MODEL` (required; a regular file is replaced atomically, a symlink's target is replaced, a device or FIFO is written in place)"})
+	flags = append(flags, outputFormatFlag())
 	flags = append(flags, plotFlag("the training (and validation) loss per epoch"))
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, memoryBudgetFlag())
@@ -40,11 +43,12 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 	return leaf(&cli.Command{
 		Name:      "train",
 		Usage:     "train a model on a labelled table and save it",
-		UsageText: "hornetctl train --data train.csv --out model.json [--label NAME] [--format csv|libsvm] [--epochs 300] [--seed 0]",
+		UsageText: "hornetctl train --data train.csv --out model.json [--label NAME] [--data-format csv|libsvm] [--format text|json] [--epochs 300] [--seed 0]",
 		Description: "Reads the table (CSV with a header, plain or gzip; or LibSVM), encodes it (numeric columns as they are,\n" +
 			"other columns one-hot), trains, and saves the network with its encoder. Logs go to stderr: a progress bar on a\n" +
 			"terminal, else a line every 10 epochs. The summary goes to stdout. On Ctrl-C the best model so far is saved and\n" +
-			"the exit code is 130. A hyper-parameter flag that is not given takes the default shown.",
+			"the exit code is 130. A hyper-parameter flag that is not given takes the default shown. --format json prints the\n" +
+			"summary as one JSON object (status, epochs, best_epoch, best_loss, route, seconds, training_accuracy, model).",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			o := &trainOptions{ModelPath: c.String("out"), PlotPath: c.String("plot")}
@@ -60,6 +64,9 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 			}
 			if o.ModelPath == "-" {
 				return usagef("invalid --out -: a model is written to a file, not to stdout")
+			}
+			if o.Format, err = readOutputFormat(c); err != nil {
+				return err
 			}
 			if o.Data, err = readDataFlags(c); err != nil {
 				return err
@@ -114,9 +121,27 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 	if err != nil {
 		return err
 	}
+	if o.Format == formatJSON {
+		enc := json.NewEncoder(ios.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(trainSummary{Status: res.Status.String(), Epochs: res.Epochs, BestEpoch: res.BestEpoch, BestLoss: res.BestLoss,
+			Route: res.Route.String(), Seconds: res.Duration.Seconds(), TrainingAccuracy: m.Accuracy, Model: o.ModelPath})
+	}
 	fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g), %s route, %.2fs; training accuracy %.4f; model saved to %s\n",
 		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, res.Route, res.Duration.Seconds(), m.Accuracy, o.ModelPath)
 	return nil
+}
+
+// trainSummary is the JSON form of train's summary line.
+type trainSummary struct {
+	Status           string  `json:"status"`
+	Epochs           int     `json:"epochs"`
+	BestEpoch        int     `json:"best_epoch"`
+	BestLoss         float64 `json:"best_loss"`
+	Route            string  `json:"route"`
+	Seconds          float64 `json:"seconds"`
+	TrainingAccuracy float64 `json:"training_accuracy"`
+	Model            string  `json:"model"`
 }
 
 // trainResult is a Fit result with the data it was fitted on.
