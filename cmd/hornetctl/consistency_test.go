@@ -3,11 +3,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestFormatIsOutput checks that --format is an output format on every
@@ -83,4 +87,67 @@ func TestTrainJSON(t *testing.T) {
 	if got["epochs"] != 5.0 || got["model"] != m || got["route"] != "categorical" {
 		t.Errorf("JSON: %s", r.stdout)
 	}
+}
+
+// runStdin runs hornetctl with stdin as its standard input.
+func runStdin(t *testing.T, ctx context.Context, stdin io.Reader, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(ctx, append([]string{"hornetctl"}, args...), stdin, &out, &errb)
+	return result{code, out.String(), errb.String()}
+}
+
+func TestDataFromStdin(t *testing.T) {
+	fixtures(t)
+	read := func(name string) io.Reader {
+		b, err := os.ReadFile(fx(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bytes.NewReader(b)
+	}
+	t.Run("predict", func(t *testing.T) {
+		want := mustRun(t, "predict", "--data", fx("test.csv"), "--model", fx("xor.json"), "--proba")
+		got := runStdin(t, context.Background(), read("test.csv"), "predict", "--data", "-", "--model", fx("xor.json"), "--proba")
+		if got.code != 0 || got.stdout != want.stdout {
+			t.Errorf("exit %d, stderr %q; stdout differs from the file's: %v", got.code, got.stderr, got.stdout != want.stdout)
+		}
+	})
+	t.Run("train and eval", func(t *testing.T) {
+		m := filepath.Join(t.TempDir(), "m.json")
+		r := runStdin(t, context.Background(), read("train.csv"), "train", "--data", "-", "--out", m, "--epochs", "5", "--quiet")
+		if r.code != 0 {
+			t.Fatalf("train: exit %d: %s", r.code, r.stderr)
+		}
+		r = runStdin(t, context.Background(), read("test.csv"), "eval", "--data", "-", "--model", m, "--format", "json")
+		if r.code != 0 || !strings.Contains(r.stdout, `"data": "stdin"`) {
+			t.Errorf("eval: exit %d, stdout %s, stderr %s", r.code, r.stdout, r.stderr)
+		}
+	})
+	t.Run("libsvm", func(t *testing.T) {
+		r := runStdin(t, context.Background(), read("xor.svm"), "eval", "--data", "-", "--data-format", "libsvm", "--model", fx("xor_svm.json"), "--format", "json")
+		if r.code != 0 || !strings.Contains(r.stdout, `"rows": 48`) {
+			t.Errorf("exit %d, stdout %s, stderr %s", r.code, r.stdout, r.stderr)
+		}
+	})
+	t.Run("named stdin in errors", func(t *testing.T) {
+		r := runStdin(t, context.Background(), strings.NewReader(""), "cv", "--data", "-")
+		if r.code != exitError || !strings.HasPrefix(r.stderr, "hornetctl: stdin: ") {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+		r = runStdin(t, context.Background(), strings.NewReader("a,b,label\n1,0,x\n"+strings.Repeat("1,0,y\n", 200000)), "cv", "--data", "-", "--max-input-mb", "1")
+		if r.code != exitError || !strings.Contains(r.stderr, "stdin") || !strings.Contains(r.stderr, "--max-input-mb") {
+			t.Errorf("limit: exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+	t.Run("interrupted", func(t *testing.T) {
+		pr, pw := io.Pipe() // never written: the read blocks
+		defer pw.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		defer cancel()
+		r := runStdin(t, ctx, pr, "predict", "--data", "-", "--model", fx("xor.json"))
+		if r.code != exitInterrupted || !strings.Contains(r.stderr, "reading stdin interrupted") {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
 }

@@ -79,7 +79,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 			if o.Format, err = readOutputFormat(c); err != nil {
 				return err
 			}
-			if o.Data, err = readDataFlags(c); err != nil {
+			if o.Data, err = readDataFlags(c, ios.In); err != nil {
 				return err
 			}
 			if o.Fit, err = readFitFlags(c); err != nil {

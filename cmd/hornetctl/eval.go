@@ -82,7 +82,7 @@ func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) 
 			if o.Format, err = readOutputFormat(c); err != nil {
 				return err
 			}
-			if o.Data, err = readDataFlags(c); err != nil {
+			if o.Data, err = readDataFlags(c, ios.In); err != nil {
 				return err
 			}
 			return runF(c.Context, o)

@@ -30,7 +30,7 @@ const (
 // output format.
 func dataFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "data", Category: "Data", Usage: "read the table from `FILE` (required)"},
+		&cli.StringFlag{Name: "data", Category: "Data", Usage: "read the table from `FILE`, or from standard input if FILE is - (required)"},
 		&cli.StringFlag{Name: "data-format", Category: "Data", Value: formatCSV,
 			Usage: "input `FORMAT`: csv (plain or gzip, told by content) or libsvm"},
 		&cli.StringFlag{Name: "label", Category: "Data", Usage: "`NAME` of the label column of a CSV file (default: the last column)"},
@@ -61,16 +61,27 @@ func categoricalFlag() cli.Flag {
 
 // dataOptions are the values of dataFlags.
 type dataOptions struct {
-	Path        string      // --data
+	Path        string      // --data; "stdin" for --data -
+	Stdin       io.Reader   // the standard input for --data -, else nil
 	Format      string      // --data-format: csv or libsvm
 	Label       string      // --label; "" means the last column (or the model's label)
 	Categorical []string    // --categorical (train and cv only)
 	Limits      data.Limits // from --max-input-mb; the zero value is the default
 }
 
-// readDataFlags reads and checks the values of dataFlags.
-func readDataFlags(c *cli.Context) (dataOptions, error) {
+// stdinName names the standard input in messages.
+const stdinName = "stdin"
+
+// readDataFlags reads and checks the values of dataFlags. --data - reads
+// the table from stdin, named "stdin" in messages.
+func readDataFlags(c *cli.Context, stdin io.Reader) (dataOptions, error) {
 	o := dataOptions{Path: c.String("data"), Format: strings.ToLower(c.String("data-format")), Label: c.String("label")}
+	if o.Path == "-" {
+		o.Path, o.Stdin = stdinName, stdin
+		if stdin == nil {
+			o.Stdin = strings.NewReader("")
+		}
+	}
 	if err := oneOf("data-format", o.Format, formatCSV, formatLibSVM); err != nil {
 		return o, err
 	}
@@ -176,19 +187,41 @@ func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath
 	return enc.TransformUnlabelled(t)
 }
 
-// readCSVTable reads the CSV table of o within its limits; see withContext.
+// file is the --data value for checkOutput: "-" for stdin, which no
+// output can overwrite.
+func (o dataOptions) file() string {
+	if o.Stdin != nil {
+		return "-"
+	}
+	return o.Path
+}
+
+// readCSVTable reads the CSV table of o (a file or stdin) within its
+// limits; see withContext.
 func readCSVTable(ctx context.Context, o dataOptions) (*data.Table, error) {
 	return withContext(ctx, "reading "+o.Path, func() (*data.Table, error) {
-		t, err := data.ReadCSVFileLimited(o.Path, o.Limits)
+		var t *data.Table
+		var err error
+		if o.Stdin != nil {
+			t, err = data.ReadCSVLimited(o.Stdin, o.Path, o.Limits)
+		} else {
+			t, err = data.ReadCSVFileLimited(o.Path, o.Limits)
+		}
 		return t, inputError(err)
 	})
 }
 
-// readLibSVM reads the LibSVM table of o within its limits; see
+// readLibSVM reads the LibSVM table of o (a file or stdin) within its limits; see
 // withContext.
 func readLibSVM(ctx context.Context, o dataOptions, nFeatures int) (*data.Dataset, error) {
 	return withContext(ctx, "reading "+o.Path, func() (*data.Dataset, error) {
-		ds, err := data.ReadLibSVMFileLimited(o.Path, nFeatures, o.Limits)
+		var ds *data.Dataset
+		var err error
+		if o.Stdin != nil {
+			ds, err = data.ReadLibSVMLimited(o.Stdin, o.Path, nFeatures, o.Limits)
+		} else {
+			ds, err = data.ReadLibSVMFileLimited(o.Path, nFeatures, o.Limits)
+		}
 		return ds, inputError(err)
 	})
 }

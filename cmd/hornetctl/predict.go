@@ -64,7 +64,7 @@ func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) e
 			if o.Format, err = readOutputFormat(c, formatCSV, formatJSON); err != nil {
 				return err
 			}
-			if o.Data, err = readDataFlags(c); err != nil {
+			if o.Data, err = readDataFlags(c, ios.In); err != nil {
 				return err
 			}
 			return runF(c.Context, o)
@@ -73,7 +73,7 @@ func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) e
 }
 
 func runPredict(ctx context.Context, o *predictOptions, ios *iostreams) error {
-	if err := checkOutput("out", o.OutPath, flagPath{"model", o.ModelPath}, flagPath{"data", o.Data.Path}); err != nil {
+	if err := checkOutput("out", o.OutPath, flagPath{"model", o.ModelPath}, flagPath{"data", o.Data.file()}); err != nil {
 		return err
 	}
 	b, err := loadBundle(ctx, o.ModelPath)

@@ -68,7 +68,7 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 				return err
 			}
 			if c.IsSet("data") {
-				if o.Data, err = readDataFlags(c); err != nil {
+				if o.Data, err = readDataFlags(c, ios.In); err != nil {
 					return err
 				}
 			}

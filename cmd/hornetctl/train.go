@@ -68,7 +68,7 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 			if o.Format, err = readOutputFormat(c); err != nil {
 				return err
 			}
-			if o.Data, err = readDataFlags(c); err != nil {
+			if o.Data, err = readDataFlags(c, ios.In); err != nil {
 				return err
 			}
 			if o.Fit, err = readFitFlags(c); err != nil {
@@ -88,7 +88,7 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 // runTrain trains, saves the model and prints the summary line.
 func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 	if o.PlotPath != "" {
-		if err := checkOutput("plot", o.PlotPath, flagPath{"data", o.Data.Path}, flagPath{"out", o.ModelPath}); err != nil {
+		if err := checkOutput("plot", o.PlotPath, flagPath{"data", o.Data.file()}, flagPath{"out", o.ModelPath}); err != nil {
 			return err
 		}
 	}
@@ -154,7 +154,7 @@ type trainResult struct {
 // ready to save. On interruption after the first epoch the bundle holds
 // the best model so far and the Status is Canceled.
 func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bundle, *trainResult, error) {
-	if err := checkOutput("out", o.ModelPath, flagPath{"data", o.Data.Path}); err != nil {
+	if err := checkOutput("out", o.ModelPath, flagPath{"data", o.Data.file()}); err != nil {
 		return nil, nil, err
 	}
 	ds, enc, err := loadTraining(ctx, o.Data)
