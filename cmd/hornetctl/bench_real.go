@@ -46,6 +46,7 @@ type benchRealOptions struct {
 	Format    string // markdown or json
 	Plot      string // the critical-difference diagram, PNG or SVG by extension, or ""
 	Fit       fitOptions
+	Quiet     bool // --quiet: no progress lines on stderr
 }
 
 func newBenchRealCmd(ios *iostreams) *cli.Command {
@@ -57,6 +58,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 		&cli.StringFlag{Name: "compare", Category: "Output", Value: modelLogReg, Usage: "`MODEL` that the Bayesian signed-rank test compares HorNets with"},
 		&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "report `FORMAT`: markdown or json"},
 		&cli.StringFlag{Name: "plot", Category: "Output", Usage: "write the critical-difference diagram to `FILE` (.png or .svg)"},
+		quietFlag(),
 	}
 	flags = append(flags, fitFlags()...)
 	return leaf(&cli.Command{
@@ -77,7 +79,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			if err := requireFlags(c, "data"); err != nil {
 				return err
 			}
-			o := &benchRealOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Baselines: c.String("baselines"), Compare: c.String("compare"), Plot: c.String("plot")}
+			o := &benchRealOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Baselines: c.String("baselines"), Compare: c.String("compare"), Plot: c.String("plot"), Quiet: c.Bool("quiet")}
 			if ext := strings.ToLower(filepath.Ext(o.Plot)); o.Plot != "" && ext != ".png" && ext != ".svg" {
 				return usagef("invalid --plot %s: want a .png or .svg file", o.Plot)
 			}
@@ -230,7 +232,7 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		}
 		slices.SortStableFunc(res.Models[2:], func(a, b modelScores) int { return strings.Compare(a.Model, b.Model) })
 		rep.Datasets = append(rep.Datasets, *res)
-		fmt.Fprintf(ios.Err, "bench real: %s done\n", res.Dataset)
+		fmt.Fprintf(warnings(ios, o.Quiet), "bench real: %s done\n", res.Dataset)
 	}
 	rep.Stats = benchStatistics(rep.Datasets, o.Compare, o.Fit.Train.Seed)
 	if o.Plot != "" {
@@ -238,7 +240,7 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 			return err
 		}
 		if rep.Stats.AverageRanks == nil {
-			fmt.Fprintf(ios.Err, "bench real: no ranks to plot; %s not written\n", o.Plot)
+			fmt.Fprintf(warnings(ios, o.Quiet), "bench real: no ranks to plot; %s not written\n", o.Plot)
 		}
 	}
 	if o.Format == formatJSON {

@@ -78,6 +78,7 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "table `FORMAT`: markdown or csv"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the table to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
 			plotFlag("macro-F1 against features, one line per gate,"),
+			quietFlag(), // nothing goes to stderr but errors; accepted like everywhere
 		},
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {

@@ -151,3 +151,38 @@ func TestDataFromStdin(t *testing.T) {
 		}
 	})
 }
+
+// TestQuiet checks that --quiet keeps warnings and progress off stderr on
+// every command that has some, and never hides an error.
+func TestQuiet(t *testing.T) {
+	fixtures(t)
+	for _, args := range [][]string{
+		{"predict", "--data", fx("cat_test.csv"), "--model", fx("cat.json")},
+		{"eval", "--data", fx("cat_test.csv"), "--model", fx("cat.json")},
+		{"rules", "--data", fx("cat_test.csv"), "--model", fx("cat.json")},
+		{"synth", "--features", "4", "--rows", "4"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			loud := mustRun(t, args...)
+			if loud.stderr == "" {
+				t.Fatalf("no warning to silence without --quiet")
+			}
+			q := mustRun(t, append(args, "--quiet")...)
+			if q.stderr != "" {
+				t.Errorf("stderr with --quiet: %q", q.stderr)
+			}
+			if q.stdout != loud.stdout {
+				t.Errorf("--quiet changed stdout:\n%s\n---\n%s", loud.stdout, q.stdout)
+			}
+		})
+	}
+	for _, cmd := range [][]string{{"train"}, {"cv"}, {"bench", "real"}, {"bench", "synthetic"}, {"eval"}, {"rules"}, {"synth"}, {"predict"}} {
+		r := runCLI(t, context.Background(), append(cmd, "--quiet", "--data-format", "xlsx")...)
+		if cmd[0] == "synth" || cmd[len(cmd)-1] == "synthetic" {
+			r = runCLI(t, context.Background(), append(cmd, "--quiet", "--format", "xml")...)
+		}
+		if r.code != exitUsage || !strings.Contains(r.stderr, "hornetctl: ") || strings.Contains(r.stderr, "flag provided but not defined: -quiet") {
+			t.Errorf("%s --quiet with a bad flag: exit %d, stderr %q", cmd, r.code, r.stderr)
+		}
+	}
+}

@@ -31,7 +31,8 @@ func outputFormatFlag(valid ...string) cli.Flag {
 	if len(valid) == 0 {
 		valid = []string{formatText, formatJSON}
 	}
-	return &cli.StringFlag{Name: "format", Category: "Output", Value: valid[0], Usage: "output `FORMAT`: " + strings.Join(valid, " or ")}
+	list := strings.Join(valid[:len(valid)-1], ", ") + " or " + valid[len(valid)-1]
+	return &cli.StringFlag{Name: "format", Category: "Output", Value: valid[0], Usage: "output `FORMAT`: " + list}
 }
 
 // readOutputFormat reads --format, one of valid (text or json when none
@@ -52,6 +53,7 @@ type evalOptions struct {
 	Data      dataOptions
 	ModelPath string
 	Format    string // text or json
+	Quiet     bool   // --quiet: no warnings on stderr
 }
 
 func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) *cli.Command {
@@ -61,7 +63,7 @@ func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) 
 	flags := dataFlags()
 	flags = append(flags,
 		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
-		outputFormatFlag())
+		outputFormatFlag(), quietFlag())
 	return leaf(&cli.Command{
 		Name:      "eval",
 		Usage:     "score a model on a labelled table",
@@ -71,7 +73,7 @@ func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) 
 			"a label the model was not trained on is an error.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &evalOptions{ModelPath: c.String("model")}
+			o := &evalOptions{ModelPath: c.String("model"), Quiet: c.Bool("quiet")}
 			var err error
 			if err = noArgs(c); err != nil {
 				return err
@@ -110,12 +112,12 @@ func runEval(ctx context.Context, o *evalOptions, ios *iostreams) error {
 	if err != nil {
 		return err
 	}
-	printWarnings(ios.Err, o.Data.Path, warns)
+	printWarnings(warnings(ios, o.Quiet), o.Data.Path, warns)
 	proba, routes, err := b.Network.PredictProba(ds.X, ds.Rows)
 	if err != nil {
 		return err
 	}
-	warnOffRoute(ios.Err, o.Data.Path, ds, routes)
+	warnOffRoute(warnings(ios, o.Quiet), o.Data.Path, ds, routes)
 	m, err := train.Evaluate(ds.Y, argmaxRows(proba, len(b.Classes)), b.Classes)
 	if err != nil {
 		return err

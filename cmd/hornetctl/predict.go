@@ -23,6 +23,7 @@ type predictOptions struct {
 	Proba     bool
 	Explain   bool
 	Format    string // csv or json
+	Quiet     bool   // --quiet: no warnings on stderr
 }
 
 func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) error) *cli.Command {
@@ -35,6 +36,7 @@ func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) e
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the predictions to `FILE`, atomically", DefaultText: "stdout"},
 		&cli.BoolFlag{Name: "proba", Category: "Output", Usage: "add one probability column per class, named p(<label>)", DisableDefaultText: true},
 		outputFormatFlag(formatCSV, formatJSON),
+		quietFlag(),
 		&cli.BoolFlag{Name: "explain", Category: "Output", Usage: "add a column \"rule\": the number of the rule (as hornetctl rules prints them) that decides the row, or \"default\"", DisableDefaultText: true},
 	)
 	return leaf(&cli.Command{
@@ -53,7 +55,7 @@ func newPredictCmd(ios *iostreams, runF func(context.Context, *predictOptions) e
 			"--data-format sets the input format.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &predictOptions{ModelPath: c.String("model"), OutPath: c.String("out"), Proba: c.Bool("proba"), Explain: c.Bool("explain")}
+			o := &predictOptions{ModelPath: c.String("model"), OutPath: c.String("out"), Proba: c.Bool("proba"), Explain: c.Bool("explain"), Quiet: c.Bool("quiet")}
 			var err error
 			if err = noArgs(c); err != nil {
 				return err
@@ -84,12 +86,12 @@ func runPredict(ctx context.Context, o *predictOptions, ios *iostreams) error {
 	if err != nil {
 		return err
 	}
-	printWarnings(ios.Err, o.Data.Path, warns)
+	printWarnings(warnings(ios, o.Quiet), o.Data.Path, warns)
 	p, routes, err := b.Network.PredictProba(ds.X, ds.Rows)
 	if err != nil {
 		return err
 	}
-	warnOffRoute(ios.Err, o.Data.Path, ds, routes)
+	warnOffRoute(warnings(ios, o.Quiet), o.Data.Path, ds, routes)
 	var explain []string
 	if o.Explain {
 		list, err := b.Network.Rules()

@@ -35,6 +35,21 @@ func verbosityFlags(normal string) []cli.Flag {
 	}
 }
 
+// quietFlag is --quiet for the commands that have no --verbose: it keeps
+// warnings and progress lines off stderr; errors are still printed.
+func quietFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Category: "Output", Usage: "print no warnings or progress on stderr (errors still are)", DisableDefaultText: true}
+}
+
+// warnings is where a command writes its warnings and progress lines:
+// stderr, or nowhere with --quiet.
+func warnings(ios *iostreams, quiet bool) io.Writer {
+	if quiet {
+		return io.Discard
+	}
+	return ios.Err
+}
+
 // readVerbosity reads --quiet and --verbose.
 func readVerbosity(c *cli.Context) (verbosity, error) {
 	switch q, v := c.Bool("quiet"), c.Bool("verbose"); {

@@ -27,6 +27,7 @@ type rulesOptions struct {
 	Data      dataOptions // Path "" for the training rows' evidence
 	Top       int         // continuous models: features to print, 0 for all
 	Format    string
+	Quiet     bool // --quiet: no warnings on stderr
 }
 
 func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error) *cli.Command {
@@ -34,11 +35,11 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 		runF = func(ctx context.Context, o *rulesOptions) error { return runRules(ctx, o, ios) }
 	}
 	flags := dataFlags()
-	flags[0] = &cli.StringFlag{Name: "data", Category: "Data", Usage: "give the evidence on the labelled table in `FILE` instead of the training rows"}
+	flags[0] = &cli.StringFlag{Name: "data", Category: "Data", Usage: "give the evidence on the labelled table in `FILE` (- for standard input) instead of the training rows"}
 	flags = append(flags,
 		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
 		&cli.IntFlag{Name: "top", Value: 10, Usage: "continuous-route models: print the `N` strongest features, 0 for all"},
-		&cli.StringFlag{Name: "format", Category: "Output", Value: formatText, Usage: "report `FORMAT`: text, json or sql"})
+		outputFormatFlag(formatText, formatJSON, formatSQL), quietFlag())
 	return leaf(&cli.Command{
 		Name:      "rules",
 		Usage:     "print the rules that reproduce a model, with their evidence, or its feature effects",
@@ -53,7 +54,7 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 			"features ranked by how strongly they push toward a class.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &rulesOptions{ModelPath: c.String("model"), Top: c.Int("top")}
+			o := &rulesOptions{ModelPath: c.String("model"), Top: c.Int("top"), Quiet: c.Bool("quiet")}
 			var err error
 			if err = noArgs(c); err != nil {
 				return err
@@ -151,7 +152,7 @@ func ruleSet(ctx context.Context, o *rulesOptions, b *train.Bundle, ios *iostrea
 		if err != nil {
 			return nil, err
 		}
-		printWarnings(ios.Err, o.Data.Path, warns)
+		printWarnings(warnings(ios, o.Quiet), o.Data.Path, warns)
 		pred, err := b.Network.Predict(ds.X, ds.Rows)
 		if err != nil {
 			return nil, err

@@ -20,6 +20,7 @@ type synthOptions struct {
 	TestRows int
 	Out      string // "" or "-" for stdout
 	TestOut  string
+	Quiet    bool // --quiet: no description on stderr
 }
 
 func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error) *cli.Command {
@@ -43,9 +44,10 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the training rows to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
 			&cli.IntFlag{Name: "test-rows", Usage: fmt.Sprintf("number of test rows `N` drawn after the training rows, 0..%d/features", data.MaxSynthCells), DefaultText: "1000 with --test-out, else 0"},
 			&cli.StringFlag{Name: "test-out", Usage: "write the test rows to `FILE`, atomically"},
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			o := &synthOptions{Rows: c.Int("rows"), TestRows: c.Int("test-rows"), Out: c.String("out"), TestOut: c.String("test-out")}
+			o := &synthOptions{Rows: c.Int("rows"), TestRows: c.Int("test-rows"), Out: c.String("out"), TestOut: c.String("test-out"), Quiet: c.Bool("quiet")}
 			if err := noArgs(c); err != nil {
 				return err
 			}
@@ -105,7 +107,7 @@ func runSynth(_ context.Context, o *synthOptions, ios *iostreams) error {
 	// The description goes to stdout unless a table does.
 	info := ios.Out
 	if stdout(o.Out) || o.TestOut == "-" {
-		info = ios.Err
+		info = warnings(ios, o.Quiet)
 	}
 	names := make([]string, 0, 2)
 	for _, t := range s.Targets() {
