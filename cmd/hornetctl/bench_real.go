@@ -319,6 +319,9 @@ func benchDataset(ctx context.Context, o *benchRealOptions, file string) (*datas
 			start := time.Now()
 			cfg := o.Fit.Train
 			cfg.Seed = seed + uint64(r*o.Folds+f)
+			if o.Fit.Balanced {
+				cfg.ClassWeights = train.BalancedWeights(trainDS.Y, len(trainDS.Classes))
+			}
 			fit, err := train.Fit(ctx, trainDS, o.Fit.Model, cfg, nil)
 			if err != nil {
 				return nil, configError(fmt.Errorf("%s: repeat %d fold %d: %w", file, r, f, err))

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hornets-go/hornets/train"
 )
 
 // TestFormatIsOutput checks that --format is an output format on every
@@ -183,6 +185,35 @@ func TestQuiet(t *testing.T) {
 		}
 		if r.code != exitUsage || !strings.Contains(r.stderr, "hornetctl: ") || strings.Contains(r.stderr, "flag provided but not defined: -quiet") {
 			t.Errorf("%s --quiet with a bad flag: exit %d, stderr %q", cmd, r.code, r.stderr)
+		}
+	}
+}
+
+func TestClassWeight(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		weight string
+		want   bool // class weights saved
+	}{{"none", false}, {"balanced", true}, {"Balanced", true}} {
+		m := filepath.Join(dir, tt.weight+".json")
+		mustRun(t, "train", "--data", fx("train.csv"), "--out", m, "--epochs", "3", "-q", "--class-weight", tt.weight)
+		b, err := train.LoadBundle(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := b.Train.ClassWeights != nil; got != tt.want || tt.want && len(b.Train.ClassWeights) != len(b.Classes) {
+			t.Errorf("--class-weight %s: saved class weights %v", tt.weight, b.Train.ClassWeights)
+		}
+	}
+	r := mustRun(t, "cv", "--data", fx("cat_train.csv"), "--folds", "2", "--epochs", "3", "--class-weight", "balanced", "--format", "json")
+	if !strings.Contains(r.stdout, `"macro_f1_mean"`) {
+		t.Errorf("cv --class-weight balanced: %s", r.stdout)
+	}
+	for _, args := range [][]string{{"train", "--out", filepath.Join(dir, "x.json")}, {"cv"}, {"bench", "real"}} {
+		r := runCLI(t, context.Background(), append(args, "--data", fx("train.csv"), "--class-weight", "foo")...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, `invalid --class-weight "foo": want none or balanced`) {
+			t.Errorf("%s --class-weight foo: exit %d, stderr %q", args, r.code, r.stderr)
 		}
 	}
 }

@@ -128,6 +128,9 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 		}
 		return usagef("invalid --folds %d: %s", o.Folds, configMessage(err))
 	}
+	// Balanced weights from the whole table: stratified training folds
+	// have its class proportions (up to rounding) and every class.
+	o.Fit.balance(ds.Y, len(ds.Classes))
 	jobs := o.Jobs
 	if jobs == 0 {
 		jobs = runtime.GOMAXPROCS(0)

@@ -22,6 +22,24 @@ type fitOptions struct {
 	Model    model.Config
 	Train    train.Config
 	OrderSet bool // --order was given: it must not exceed the feature columns
+	// Balanced is --class-weight balanced: Train.ClassWeights is set from
+	// the training labels once they are read (see balance).
+	Balanced bool
+}
+
+// Values of --class-weight.
+const (
+	classWeightNone     = "none"
+	classWeightBalanced = "balanced"
+)
+
+// balance sets the class weights of o for the training labels y of
+// classes classes when --class-weight balanced was given: n/(classes·n_c),
+// as train.BalancedWeights.
+func (o *fitOptions) balance(y []int, classes int) {
+	if o.Balanced {
+		o.Train.ClassWeights = train.BalancedWeights(y, classes)
+	}
 }
 
 // fitFlag is one hyper-parameter flag and how it sets the configs.
@@ -159,7 +177,8 @@ func fitFlags() []cli.Flag {
 	for _, f := range fitFlagTable() {
 		out = append(out, f.flag)
 	}
-	return out
+	return append(out, &cli.StringFlag{Name: "class-weight", Category: catTraining, Value: classWeightNone,
+		Usage: "`WEIGHTING` of the classes in the loss: none (equal) or balanced (n/(classes·n_c), each class counts as much as the others)"})
 }
 
 // readFitFlags reads the hyper-parameter flags into configs, checking each
@@ -167,6 +186,13 @@ func fitFlags() []cli.Flag {
 // that an impossible value is a usage error naming its flag.
 func readFitFlags(c *cli.Context) (fitOptions, error) {
 	o := fitOptions{}
+	switch w := strings.ToLower(c.String("class-weight")); w {
+	case classWeightNone:
+	case classWeightBalanced:
+		o.Balanced = true
+	default:
+		return o, oneOf("class-weight", w, classWeightNone, classWeightBalanced)
+	}
 	for _, f := range fitFlagTable() {
 		name := f.flag.Names()[0]
 		if !c.IsSet(name) {
