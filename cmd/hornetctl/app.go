@@ -115,7 +115,12 @@ func newApp(ios *iostreams) *cli.App {
 			newCVCmd(ios, nil),
 			newBenchCmd(ios),
 			newVersionCmd(ios),
+			newCompletionCmd(ios),
+			newManCmd(ios),
 		},
+		// hornetctl ... --generate-bash-completion lists the words that may
+		// follow; the scripts of hornetctl completion call it.
+		EnableBashCompletion: true,
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
 				return usagef("unknown command %q (see 'hornetctl help')", c.Args().First())

@@ -217,3 +217,53 @@ func TestClassWeight(t *testing.T) {
 		}
 	}
 }
+
+func TestCompletionAndMan(t *testing.T) {
+	mustRun(t, "help", "eval") // once broke the fish script of a later run (see docApp)
+	for _, shell := range []string{"bash", "zsh"} {
+		r := mustRun(t, "completion", shell)
+		if !strings.Contains(r.stdout, "--generate-bash-completion") || !strings.Contains(r.stdout, "hornetctl") {
+			t.Errorf("completion %s:\n%s", shell, r.stdout)
+		}
+	}
+	names := []string{"synth", "train", "eval", "predict", "rules", "cv", "bench", "version", "completion", "man"}
+	fish := mustRun(t, "completion", "fish").stdout
+	man := mustRun(t, "man").stdout
+	for _, n := range names {
+		if !strings.Contains(fish, "'"+n+"'") {
+			t.Errorf("fish completion lacks command %q", n)
+		}
+		if !strings.Contains(man, ".SH "+n+"\n") {
+			t.Errorf("man page lacks command %q", n)
+		}
+	}
+	if !strings.HasPrefix(man, ".nh\n.TH hornetctl 1") || !strings.Contains(man, "--class-weight") {
+		t.Errorf("man page:\n%.300s", man)
+	}
+	// The words bash and zsh complete come from hornetctl itself. urfave/cli
+	// reads os.Args to tell a flag being completed.
+	complete := func(args ...string) string {
+		t.Helper()
+		saved := os.Args
+		defer func() { os.Args = saved }()
+		os.Args = append([]string{"hornetctl"}, args...)
+		return mustRun(t, args...).stdout
+	}
+	words := complete("--generate-bash-completion")
+	for _, n := range names {
+		if !strings.Contains(words, n+"\n") {
+			t.Errorf("completion words lack %q:\n%s", n, words)
+		}
+	}
+	if w := complete("bench", "--generate-bash-completion"); w != "real\nsynthetic\n" {
+		t.Errorf("bench completion words: %q", w)
+	}
+	if w := complete("cv", "--class", "--generate-bash-completion"); !strings.Contains(w, "--class-weight") {
+		t.Errorf("cv flag completion words: %q", w)
+	}
+	for _, args := range [][]string{{"completion"}, {"completion", "powershell"}, {"completion", "bash", "zsh"}, {"man", "x"}} {
+		if r := runCLI(t, context.Background(), args...); r.code != exitUsage {
+			t.Errorf("%s: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+}
