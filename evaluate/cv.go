@@ -137,9 +137,19 @@ type splitter func(trainRows, testRows []int) (tr, te *data.Dataset, unseen int,
 // zeros; counted in FoldResult.Unseen) and numeric means come from the
 // training rows. See CrossValidateDataset for the rest.
 func CrossValidate(ctx context.Context, t *data.Table, cfg CVConfig) (*CVResult, error) {
-	whole, err := data.FitEncoder(t, cfg.Encoder) // for the label column and the classes only
+	y, classes, split, err := tableSplitter(t, cfg.Encoder)
 	if err != nil {
 		return nil, err
+	}
+	return crossValidate(ctx, y, classes, split, cfg)
+}
+
+// tableSplitter returns the class of each row of t, the classes, and the
+// splitter that fits the encoder on the training rows of a unit only.
+func tableSplitter(t *data.Table, opts data.EncoderOptions) ([]int, []string, splitter, error) {
+	whole, err := data.FitEncoder(t, opts) // for the label column and the classes only
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	lab := slices.Index(t.Header, whole.Label)
 	index := make(map[string]int, len(whole.Classes))
@@ -152,7 +162,7 @@ func CrossValidate(ctx context.Context, t *data.Table, cfg CVConfig) (*CVResult,
 	}
 	split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
 		sub := t.Subset(trainRows)
-		enc, err := data.FitEncoder(sub, cfg.Encoder)
+		enc, err := data.FitEncoder(sub, opts)
 		if err != nil {
 			return nil, nil, 0, err
 		}
@@ -173,7 +183,7 @@ func CrossValidate(ctx context.Context, t *data.Table, cfg CVConfig) (*CVResult,
 		}
 		return tr, te, unseen, nil
 	}
-	return crossValidate(ctx, y, whole.Classes, split, cfg)
+	return y, whole.Classes, split, nil
 }
 
 // CrossValidateDataset runs repeated stratified k-fold cross-validation

@@ -1,0 +1,260 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package evaluate
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// Candidate is one configuration of a tuning grid.
+type Candidate struct {
+	Model model.Config
+	Train train.Config // its Seed is ignored: TuneConfig.Seed seeds every fit
+}
+
+// TuneConfig configures Tune. The zero value of each field but Grid is its
+// default.
+type TuneConfig struct {
+	// Grid lists the configurations to compare; at least one.
+	Grid []Candidate
+	// Folds, Repeats and Jobs are as in CVConfig: every configuration is
+	// cross-validated on the same Repeats × Folds stratified splits.
+	Folds   int
+	Repeats int
+	Jobs    int
+	// Seed seeds the splits and the fits, the same for every configuration.
+	Seed uint64
+	// Nested adds the nested cross-validation estimate (see NestedResult).
+	Nested bool
+	// Encoder configures the encoder fitted on each training fold of a
+	// table.
+	Encoder data.EncoderOptions
+	// Options are passed to every fit; nil means none.
+	Options *train.Options
+}
+
+// TuneScore is the cross-validated score of one configuration.
+type TuneScore struct {
+	Index        int     `json:"index"` // in TuneConfig.Grid, from 0
+	Activation   string  `json:"activation"`
+	Order        int     `json:"order"`
+	Rules        int     `json:"rules"`
+	LearningRate float64 `json:"lr"`
+	Batch        int     `json:"batch"`
+	MacroF1Mean  float64 `json:"macro_f1_mean"`
+	MacroF1Std   float64 `json:"macro_f1_std"`
+	AccuracyMean float64 `json:"accuracy_mean"`
+	Seconds      float64 `json:"seconds"` // wall clock of its cross-validation
+}
+
+// NestedFold is one outer unit of a nested cross-validation: the
+// configuration chosen by inner CV on the outer training part, and its
+// score on the outer test fold.
+type NestedFold struct {
+	Repeat     int     `json:"repeat"` // from 1
+	Fold       int     `json:"fold"`   // from 1
+	InnerFolds int     `json:"inner_folds"`
+	Chosen     int     `json:"chosen"` // index in TuneConfig.Grid
+	MacroF1    float64 `json:"macro_f1"`
+	Accuracy   float64 `json:"accuracy"`
+}
+
+// NestedResult is the nested cross-validation estimate of the whole
+// procedure "pick the best configuration of the grid by CV, then fit it".
+type NestedResult struct {
+	MacroF1Mean  float64      `json:"macro_f1_mean"`
+	MacroF1Std   float64      `json:"macro_f1_std"`
+	AccuracyMean float64      `json:"accuracy_mean"`
+	Seconds      float64      `json:"seconds"`
+	Folds        []NestedFold `json:"folds"`
+}
+
+// TuneResult is the outcome of Tune.
+type TuneResult struct {
+	K       int         `json:"k"`
+	Repeats int         `json:"repeats"`
+	Seed    uint64      `json:"seed"`
+	Scores  []TuneScore `json:"configurations"` // best first
+	// Nested is the nested-CV estimate; nil unless TuneConfig.Nested.
+	Nested  *NestedResult `json:"nested,omitempty"`
+	Seconds float64       `json:"seconds"`
+}
+
+// source yields the labels and a splitter of a subset of the rows (nil:
+// all of them) of a table or dataset.
+type source func(rows []int) (y []int, classes []string, split splitter, err error)
+
+// Tune cross-validates every configuration of cfg.Grid on the labelled
+// table t, each on the same stratified splits and with the same seeds
+// (CrossValidate with Train.Seed = cfg.Seed), and returns their scores
+// sorted best first by mean macro-F1; ties keep the grid order. The result
+// but for the timings does not depend on cfg.Jobs.
+//
+// The best score is optimistic: the configuration is chosen on the very
+// folds it is scored on (as the paper does). With cfg.Nested, Tune also
+// estimates the whole procedure honestly by nested CV: for each outer unit
+// of the same splits, every configuration is cross-validated on the outer
+// training part only (inner folds: cfg.Folds, or fewer when the smallest
+// class of the training part has fewer rows, at least 2), the best is
+// fitted on the whole training part and scored on the outer test fold.
+// That costs Folds × Repeats times as many fits again.
+func Tune(ctx context.Context, t *data.Table, cfg TuneConfig) (*TuneResult, error) {
+	src := func(rows []int) ([]int, []string, splitter, error) {
+		sub := t
+		if rows != nil {
+			sub = t.Subset(rows)
+		}
+		return tableSplitter(sub, cfg.Encoder)
+	}
+	return tune(ctx, src, cfg)
+}
+
+// TuneDataset is Tune on an encoded dataset (a LibSVM file).
+func TuneDataset(ctx context.Context, ds *data.Dataset, cfg TuneConfig) (*TuneResult, error) {
+	if ds == nil {
+		return nil, fmt.Errorf("%w: no data", train.ErrData)
+	}
+	src := func(rows []int) ([]int, []string, splitter, error) {
+		sub := ds
+		if rows != nil {
+			sub = ds.Subset(rows)
+		}
+		split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
+			return sub.Subset(trainRows), sub.Subset(testRows), 0, nil
+		}
+		return sub.Y, sub.Classes, split, nil
+	}
+	return tune(ctx, src, cfg)
+}
+
+// cvConfig is the CVConfig of candidate c.
+func (cfg TuneConfig) cvConfig(c Candidate, folds int) CVConfig {
+	tc := c.Train
+	tc.Seed = cfg.Seed
+	return CVConfig{Folds: folds, Repeats: cfg.Repeats, Jobs: cfg.Jobs, Model: c.Model, Train: tc,
+		Encoder: cfg.Encoder, Options: cfg.Options}
+}
+
+func tune(ctx context.Context, src source, cfg TuneConfig) (*TuneResult, error) {
+	start := time.Now()
+	if len(cfg.Grid) == 0 {
+		return nil, fmt.Errorf("%w: an empty tuning grid", train.ErrConfig)
+	}
+	if cfg.Folds == 0 {
+		cfg.Folds = 5
+	}
+	if cfg.Repeats == 0 {
+		cfg.Repeats = 1
+	}
+	y, classes, split, err := src(nil)
+	if err != nil {
+		return nil, err
+	}
+	scores, err := scoreGrid(ctx, y, classes, split, cfg, cfg.Folds)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.Clone(scores)
+	slices.SortStableFunc(out, func(a, b TuneScore) int {
+		switch {
+		case a.MacroF1Mean > b.MacroF1Mean:
+			return -1
+		case a.MacroF1Mean < b.MacroF1Mean:
+			return 1
+		}
+		return 0
+	})
+	res := &TuneResult{K: cfg.Folds, Repeats: cfg.Repeats, Seed: cfg.Seed, Scores: out}
+	if cfg.Nested {
+		if res.Nested, err = nested(ctx, y, classes, split, src, cfg); err != nil {
+			return nil, err
+		}
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// scoreGrid cross-validates every candidate, in grid order.
+func scoreGrid(ctx context.Context, y []int, classes []string, split splitter, cfg TuneConfig, folds int) ([]TuneScore, error) {
+	scores := make([]TuneScore, len(cfg.Grid))
+	for i, c := range cfg.Grid {
+		r, err := crossValidate(ctx, y, classes, split, cfg.cvConfig(c, folds))
+		if err != nil {
+			return nil, fmt.Errorf("configuration %d: %w", i+1, err)
+		}
+		mc, tc := c.Model.Resolved(), c.Train.Resolved()
+		scores[i] = TuneScore{Index: i, Activation: mc.Activation, Order: mc.Order, Rules: mc.Rules,
+			LearningRate: tc.LearningRate, Batch: tc.BatchSize,
+			MacroF1Mean: r.MacroF1Mean, MacroF1Std: r.MacroF1Std, AccuracyMean: r.AccuracyMean, Seconds: r.Seconds}
+	}
+	return scores, nil
+}
+
+// nested runs the nested cross-validation on the outer splits of cfg.
+func nested(ctx context.Context, y []int, classes []string, split splitter, src source, cfg TuneConfig) (*NestedResult, error) {
+	start := time.Now()
+	k := cfg.Folds
+	outer := Split(y, len(classes), k, cfg.Repeats, cfg.Seed)
+	res := &NestedResult{}
+	var f1s, accs []float64
+	for r, fold := range outer {
+		for f := range k {
+			var trRows []int
+			for i, fi := range fold {
+				if fi != f {
+					trRows = append(trRows, i)
+				}
+			}
+			iy, icl, isplit, err := src(trRows)
+			if err != nil {
+				return nil, err
+			}
+			inner := min(k, smallestClass(iy, len(icl)))
+			if inner < 2 {
+				return nil, fmt.Errorf("%w: outer repeat %d, fold %d: a class has %d row in the training part; nested CV needs 2",
+					train.ErrData, r+1, f+1, inner)
+			}
+			scores, err := scoreGrid(ctx, iy, icl, isplit, cfg, inner)
+			if err != nil {
+				return nil, fmt.Errorf("outer repeat %d, fold %d: %w", r+1, f+1, err)
+			}
+			best := 0
+			for i, s := range scores {
+				if s.MacroF1Mean > scores[best].MacroF1Mean {
+					best = i
+				}
+			}
+			cv := cfg.cvConfig(cfg.Grid[best], k)
+			if cv, err = cv.resolved(); err != nil {
+				return nil, err
+			}
+			u, err := runUnit(ctx, fold, r, f, split, cv)
+			if err != nil {
+				return nil, fmt.Errorf("outer %w", err)
+			}
+			res.Folds = append(res.Folds, NestedFold{Repeat: r + 1, Fold: f + 1, InnerFolds: inner, Chosen: best,
+				MacroF1: u.MacroF1, Accuracy: u.Accuracy})
+			f1s, accs = append(f1s, u.MacroF1), append(accs, u.Accuracy)
+		}
+	}
+	res.MacroF1Mean, res.MacroF1Std = meanStd(f1s)
+	res.AccuracyMean, _ = meanStd(accs)
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// smallestClass is the row count of the smallest of classes classes in y.
+func smallestClass(y []int, classes int) int {
+	n := make([]int, classes)
+	for _, c := range y {
+		n[c]++
+	}
+	return slices.Min(n)
+}
