@@ -113,6 +113,7 @@ func newApp(ios *iostreams) *cli.App {
 			newPredictCmd(ios, nil),
 			newRulesCmd(ios, nil),
 			newCVCmd(ios, nil),
+			newTuneCmd(ios, nil),
 			newBenchCmd(ios),
 			newVersionCmd(ios),
 			newCompletionCmd(ios),

@@ -1,0 +1,409 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/sirupsen/logrus"
+	"github.com/urfave/cli/v2"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/evaluate"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// Built-in grids of --grid.
+const (
+	gridSmall = "small"
+	gridPaper = "paper"
+)
+
+// gridEntry is one configuration of a --grid FILE: a JSON array of these
+// objects. A missing or zero field takes the default (or the other flags').
+type gridEntry struct {
+	Activation string  `json:"activation"`
+	Order      int     `json:"order"`
+	Rules      int     `json:"rules"`
+	LR         float64 `json:"lr"`
+	Batch      int     `json:"batch"`
+}
+
+// tuneOptions are the inputs of hornetctl tune.
+type tuneOptions struct {
+	Data         dataOptions
+	Grid         string // small, paper or a file name
+	Entries      []gridEntry
+	Folds        int
+	Repeats      int
+	Jobs         int
+	Nested       bool
+	Fit          fitOptions // the settings the grid does not set
+	Format       string     // text, csv or json
+	Out          string
+	Verbosity    verbosity
+	MemoryBudget int64
+}
+
+// gridFlags are the fit flags that the grid sets; tune refuses them.
+var gridFlags = []string{"activation", "order", "rules", "lr", "batch-size"}
+
+// powers returns the powers of two from lo to hi.
+func powers(lo, hi int) []int {
+	var out []int
+	for v := lo; v <= hi; v *= 2 {
+		out = append(out, v)
+	}
+	return out
+}
+
+// builtinGrid returns the entries of --grid small or paper.
+func builtinGrid(name string) []gridEntry {
+	var out []gridEntry
+	acts, orders, rules, lrs, batch := []string{"polyclip", "relu"}, []int{2, 3}, []int{32, 128}, []float64{0.01, 0.05}, 0
+	if name == gridPaper {
+		orders, rules, lrs, batch = powers(4, 4096), powers(4, 4096), []float64{0.001, 0.01, 0.1}, 15
+	}
+	for _, a := range acts {
+		for _, o := range orders {
+			for _, r := range rules {
+				for _, lr := range lrs {
+					out = append(out, gridEntry{Activation: a, Order: o, Rules: r, LR: lr, Batch: batch})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// readGridFile reads a --grid FILE.
+func readGridFile(path string) ([]gridEntry, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, pathError(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	var out []gridEntry
+	if err := dec.Decode(&out); err != nil {
+		return nil, usagef("invalid --grid %s: want a JSON array of objects with fields activation, order, rules, lr, batch: %v", path, err)
+	}
+	if len(out) == 0 {
+		return nil, usagef("invalid --grid %s: no configurations", path)
+	}
+	return out, nil
+}
+
+func (e gridEntry) String() string {
+	return fmt.Sprintf("activation %s, order %d, rules %d, lr %g, batch %d", e.Activation, e.Order, e.Rules, e.LR, e.Batch)
+}
+
+// apply returns the fit options of e on top of base.
+func (e gridEntry) apply(base fitOptions) fitOptions {
+	o := base
+	if e.Activation != "" {
+		o.Model.Activation = strings.ToLower(e.Activation)
+	}
+	if e.Order != 0 {
+		o.Model.Order = e.Order
+	}
+	if e.Rules != 0 {
+		o.Model.Rules = e.Rules
+	}
+	if e.LR != 0 {
+		o.Train.LearningRate = e.LR
+	}
+	if e.Batch != 0 {
+		o.Train.BatchSize = e.Batch
+	}
+	return o
+}
+
+// resolvedEntry is e with the defaults filled in, as printed.
+func resolvedEntry(o fitOptions) gridEntry {
+	mc, tc := o.Model.Resolved(), o.Train.Resolved()
+	return gridEntry{Activation: mc.Activation, Order: mc.Order, Rules: mc.Rules, LR: tc.LearningRate, Batch: tc.BatchSize}
+}
+
+func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) *cli.Command {
+	if runF == nil {
+		runF = func(ctx context.Context, o *tuneOptions) error { return runTune(ctx, o, ios) }
+	}
+	flags := dataFlags()
+	flags = append(flags, categoricalFlag())
+	flags = append(flags,
+		&cli.StringFlag{Name: "grid", Value: gridSmall, Usage: "configurations `GRID`: small (16), paper (the paper's, 726 before skipping) or a JSON FILE"},
+		&cli.BoolFlag{Name: "nested", Usage: "also report the nested-CV estimate of picking the best configuration (Folds × Repeats times the fits again)", DisableDefaultText: true},
+		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("number of stratified folds `K`, 2..%d and at most the rows of the smallest class", train.MaxFolds)},
+		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("cross-validate on `N` independent stratified splits, 1..%d", evaluate.MaxRepeats)},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 0, Usage: "fit `N` folds at a time (default 0: one per core); the result does not depend on it"},
+		outputFormatFlag(formatText, formatCSVOut, formatJSON),
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the results to `FILE`, atomically; - for stdout", DefaultText: "stdout"})
+	flags = append(flags, fitFlags()...)
+	flags = append(flags, memoryBudgetFlag())
+	flags = append(flags, verbosityFlags("one line per skipped configuration, and warnings")...)
+	return leaf(&cli.Command{
+		Name:      "tune",
+		Usage:     "cross-validate a grid of configurations on the same folds, best first",
+		UsageText: "hornetctl tune --data train.csv [--grid small|paper|FILE] [--nested] [--folds 5] [--repeats 1] [--jobs N] [--seed S] [--format text|csv|json] [--out FILE]",
+		Description: "Every configuration of the grid is cross-validated as cv does, on the same stratified folds and with the same\n" +
+			"seeds (--seed), and the results are printed best first by mean macro-F1 (ties: grid order). --grid small is\n" +
+			"activation {polyclip, relu} × order {2, 3} × rules {32, 128} × lr {0.01, 0.05}; --grid paper is the paper's:\n" +
+			"activation {polyclip, relu} × order {4, 8, …, 4096} × rules {4, 8, …, 4096} × lr {0.001, 0.01, 0.1}, batch 15;\n" +
+			"--grid FILE is a JSON array of objects with fields activation, order, rules, lr and batch (a missing field\n" +
+			"takes the default). The grid sets --activation, --order, --rules, --lr and --batch-size; the other training\n" +
+			"flags (--epochs, --patience, ...) apply to every configuration. A configuration whose order exceeds the\n" +
+			"feature columns (or 64), or whose estimated memory exceeds the budget, is skipped with a line on stderr.\n" +
+			"The best score is optimistic: it is chosen on the folds it is scored on. --nested adds the nested-CV\n" +
+			"estimate: in each outer training part the best configuration is picked by inner CV and scored on the outer\n" +
+			"test fold.",
+		Flags: flags,
+		Action: func(c *cli.Context) error {
+			o := &tuneOptions{Grid: c.String("grid"), Folds: c.Int("folds"), Repeats: c.Int("repeats"), Jobs: c.Int("jobs"),
+				Nested: c.Bool("nested"), Out: c.String("out")}
+			var err error
+			if err = noArgs(c); err != nil {
+				return err
+			}
+			if err = requireFlags(c, "data"); err != nil {
+				return err
+			}
+			for _, name := range gridFlags {
+				if c.IsSet(name) {
+					return usagef("--%s is set by the grid: use a --grid FILE to choose it", name)
+				}
+			}
+			if o.Folds < 2 || o.Folds > train.MaxFolds {
+				return usagef("invalid --folds %d: want 2..%d", o.Folds, train.MaxFolds)
+			}
+			if o.Repeats < 1 || o.Repeats > evaluate.MaxRepeats {
+				return usagef("invalid --repeats %d: want 1..%d", o.Repeats, evaluate.MaxRepeats)
+			}
+			if o.Jobs < 0 {
+				return usagef("invalid --jobs %d: want 1 or more, or 0 for one per core", o.Jobs)
+			}
+			if o.Format, err = readOutputFormat(c, formatText, formatCSVOut, formatJSON); err != nil {
+				return err
+			}
+			if o.Data, err = readDataFlags(c, ios.In); err != nil {
+				return err
+			}
+			if o.Fit, err = readFitFlags(c); err != nil {
+				return err
+			}
+			if o.MemoryBudget, err = readMemoryBudget(c); err != nil {
+				return err
+			}
+			if o.Verbosity, err = readVerbosity(c); err != nil {
+				return err
+			}
+			switch strings.ToLower(o.Grid) {
+			case gridSmall, gridPaper:
+				o.Entries = builtinGrid(strings.ToLower(o.Grid))
+			default:
+				if o.Entries, err = readGridFile(o.Grid); err != nil {
+					return err
+				}
+			}
+			for i, e := range o.Entries {
+				f := e.apply(o.Fit)
+				f.Model.Order = min(f.Model.Order, model.MaxOrder) // checked against the columns later
+				if err := f.Model.Resolved().Validate(); err != nil {
+					return usagef("invalid --grid entry %d (%s): %s", i+1, e, configMessage(err))
+				}
+				if err := f.Train.Resolved().Validate(); err != nil {
+					return usagef("invalid --grid entry %d (%s): %s", i+1, e, configMessage(err))
+				}
+			}
+			return runF(c.Context, o)
+		},
+	})
+}
+
+func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
+	var inputs []flagPath
+	if o.Data.Stdin == nil {
+		inputs = append(inputs, flagPath{"data", o.Data.Path})
+	}
+	if g := strings.ToLower(o.Grid); g != gridSmall && g != gridPaper {
+		inputs = append(inputs, flagPath{"grid", o.Grid})
+	}
+	if err := checkOutput("out", o.Out, inputs...); err != nil {
+		return err
+	}
+	var tab *data.Table // nil for LibSVM
+	var ds *data.Dataset
+	var err error
+	if o.Data.Format == formatLibSVM {
+		ds, _, err = loadTraining(ctx, o.Data)
+	} else if tab, err = readCSVTable(ctx, o.Data); err == nil {
+		var enc *data.Encoder
+		if enc, err = data.FitEncoder(tab, data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}); err == nil {
+			ds, _, err = enc.Transform(tab)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if err := train.CheckFolds(ds, o.Folds); err != nil {
+		var fe *train.FoldsError
+		if errors.As(err, &fe) {
+			return usagef("invalid --folds %d: class %q of %s has %d rows, fewer than the %d folds", o.Folds, fe.Class, o.Data.Path, fe.Rows, o.Folds)
+		}
+		return usagef("invalid --folds %d: %s", o.Folds, configMessage(err))
+	}
+	o.Fit.balance(ds.Y, len(ds.Classes))
+	jobs := o.Jobs
+	if jobs == 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	if o.Verbosity == verbose {
+		jobs = 1
+	}
+	warn := warnings(ios, o.Verbosity == quiet)
+	var grid []evaluate.Candidate
+	var skipped []skippedEntry
+	for _, e := range o.Entries {
+		f := e.apply(o.Fit)
+		shown := resolvedEntry(f)
+		var why string
+		switch order := f.Model.Resolved().Order; {
+		case order > model.MaxOrder:
+			why = fmt.Sprintf("order %d above the model's limit of %d", order, model.MaxOrder)
+		case order > ds.Cols:
+			why = fmt.Sprintf("order %d above the %d feature columns", order, ds.Cols)
+		default:
+			if err := checkMemory(f, ds, min(jobs, o.Folds*o.Repeats), o.MemoryBudget); err != nil {
+				why = err.Error()
+			}
+		}
+		if why != "" {
+			skipped = append(skipped, skippedEntry{shown, why})
+			continue
+		}
+		grid = append(grid, evaluate.Candidate{Model: f.Model, Train: f.Train})
+	}
+	const maxSkipLines = 10
+	for i, s := range skipped {
+		if i == maxSkipLines {
+			fmt.Fprintf(warn, "hornetctl tune: %d more configurations skipped (see --format json)\n", len(skipped)-maxSkipLines)
+			break
+		}
+		fmt.Fprintf(warn, "hornetctl tune: skipped %s: %s\n", s.Entry, s.Reason)
+	}
+	if len(grid) == 0 {
+		return usagef("no configuration of --grid %s applies to %s (%d skipped)", o.Grid, o.Data.Path, len(skipped))
+	}
+	log := newLogger(ios.Err, o.Verbosity)
+	if o.Verbosity == normal {
+		log.SetLevel(logrus.WarnLevel)
+	}
+	opts := &train.Options{Log: log}
+	if o.Verbosity == verbose {
+		opts.Recorder = newProgress(log, ios.Err, verbose, 0)
+	}
+	cfg := evaluate.TuneConfig{Grid: grid, Folds: o.Folds, Repeats: o.Repeats, Jobs: jobs, Seed: o.Fit.Train.Seed,
+		Nested: o.Nested, Encoder: data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}, Options: opts}
+	var res *evaluate.TuneResult
+	if tab != nil {
+		res, err = evaluate.Tune(ctx, tab, cfg)
+	} else {
+		res, err = evaluate.TuneDataset(ctx, ds, cfg)
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return &interrupted{fmt.Sprintf("tune interrupted: %v", err)}
+		}
+		return configError(err)
+	}
+	return writeOutput(o.Out, ios.Out, func(w io.Writer) error {
+		switch o.Format {
+		case formatJSON:
+			return writeTuneJSON(w, o, res, skipped)
+		case formatCSVOut:
+			if res.Nested != nil {
+				fmt.Fprintf(warn, "hornetctl tune: nested-CV estimate: macro-F1 %.4f ± %.4f (best configuration above: %.4f, optimistic)\n",
+					res.Nested.MacroF1Mean, res.Nested.MacroF1Std, res.Scores[0].MacroF1Mean)
+			}
+			return writeTuneCSV(w, res)
+		}
+		return writeTuneText(w, o, res, len(skipped))
+	})
+}
+
+// skippedEntry is a configuration that tune did not run, and why.
+type skippedEntry struct {
+	Entry  gridEntry
+	Reason string
+}
+
+func writeTuneJSON(w io.Writer, o *tuneOptions, res *evaluate.TuneResult, skipped []skippedEntry) error {
+	type skip struct {
+		gridEntry
+		Reason string `json:"reason"`
+	}
+	sk := make([]skip, 0, len(skipped))
+	for _, s := range skipped {
+		sk = append(sk, skip{s.Entry, s.Reason})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Data string `json:"data"`
+		Grid string `json:"grid"`
+		*evaluate.TuneResult
+		Skipped []skip `json:"skipped"`
+	}{o.Data.Path, o.Grid, res, sk})
+}
+
+func writeTuneCSV(w io.Writer, res *evaluate.TuneResult) error {
+	cw := csv.NewWriter(w)
+	ftoa := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	cw.Write([]string{"activation", "order", "rules", "lr", "batch", "macro_f1_mean", "macro_f1_std", "accuracy_mean", "seconds"})
+	for _, s := range res.Scores {
+		cw.Write([]string{s.Activation, strconv.Itoa(s.Order), strconv.Itoa(s.Rules), ftoa(s.LearningRate), strconv.Itoa(s.Batch),
+			ftoa(s.MacroF1Mean), ftoa(s.MacroF1Std), ftoa(s.AccuracyMean), strconv.FormatFloat(s.Seconds, 'f', 3, 64)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func writeTuneText(w io.Writer, o *tuneOptions, res *evaluate.TuneResult, skipped int) error {
+	cv := fmt.Sprintf("%d-fold", res.K)
+	if res.Repeats > 1 {
+		cv = fmt.Sprintf("%d × %d-fold", res.Repeats, res.K)
+	}
+	fmt.Fprintf(w, "%d configurations of --grid %s, %s cross-validation of %s (seed %d)", len(res.Scores), o.Grid, cv, o.Data.Path, res.Seed)
+	if skipped > 0 {
+		fmt.Fprintf(w, ", %d skipped", skipped)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "rank\tactivation\torder\trules\tlr\tbatch\tmacro-F1\taccuracy\tseconds")
+	for i, s := range res.Scores {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%g\t%d\t%.4f ± %.4f\t%.4f\t%.1f\n", i+1, s.Activation, s.Order, s.Rules, s.LearningRate, s.Batch,
+			s.MacroF1Mean, s.MacroF1Std, s.AccuracyMean, s.Seconds)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "best macro-F1 %.4f: optimistic, the configuration is chosen on the folds it is scored on (%.1fs)\n", res.Scores[0].MacroF1Mean, res.Seconds)
+	if n := res.Nested; n != nil {
+		_, err := fmt.Fprintf(w, "nested-CV estimate: macro-F1 %.4f ± %.4f, accuracy %.4f over %d outer folds (%.1fs)\n",
+			n.MacroF1Mean, n.MacroF1Std, n.AccuracyMean, len(n.Folds), n.Seconds)
+		return err
+	}
+	return nil
+}
