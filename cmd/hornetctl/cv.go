@@ -97,36 +97,12 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 }
 
 func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
-	var tab *data.Table // nil for LibSVM
-	var ds *data.Dataset
-	var err error
-	if o.Data.Format == formatLibSVM {
-		ds, _, err = loadTraining(ctx, o.Data)
-	} else if tab, err = readCSVTable(ctx, o.Data); err == nil {
-		// The whole file encoded, only to check the flags against its
-		// shape; each fold fits its own encoder.
-		var enc *data.Encoder
-		if enc, err = data.FitEncoder(tab, data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}); err == nil {
-			ds, _, err = enc.Transform(tab)
-		}
-	}
+	tab, ds, err := readCVData(ctx, o.Data, o.Folds)
 	if err != nil {
 		return err
 	}
 	if o.Fit.OrderSet && o.Fit.Model.Order > ds.Cols {
 		return usagef("invalid --order %d: larger than the %d feature columns of %s", o.Fit.Model.Order, ds.Cols, o.Data.Path)
-	}
-	if err := train.CheckFolds(ds, o.Folds); err != nil {
-		var fe *train.FoldsError
-		switch {
-		case errors.As(err, &fe) && fe.Rows < 2:
-			return usagef("invalid --folds %d: class %q of %s has %d row; cross-validation needs at least 2 rows of every class",
-				o.Folds, fe.Class, o.Data.Path, fe.Rows)
-		case errors.As(err, &fe):
-			return usagef("invalid --folds %d: class %q of %s has %d rows, fewer than the %d folds; use --folds %d or fewer",
-				o.Folds, fe.Class, o.Data.Path, fe.Rows, o.Folds, fe.Rows)
-		}
-		return usagef("invalid --folds %d: %s", o.Folds, configMessage(err))
 	}
 	// Balanced weights from the whole table: stratified training folds
 	// have its class proportions (up to rounding) and every class.
@@ -210,4 +186,38 @@ func writeCVText(w io.Writer, o *cvOptions, res *evaluate.CVResult) error {
 		return err
 	}
 	return nil
+}
+
+// readCVData reads the table of cv and tune: the CSV table (nil for
+// LibSVM) and the whole file encoded, only to check the flags against its
+// shape (each fold fits its own encoder), and refuses more folds than the
+// smallest class has rows, as a usage error.
+func readCVData(ctx context.Context, o dataOptions, folds int) (*data.Table, *data.Dataset, error) {
+	var tab *data.Table
+	var ds *data.Dataset
+	var err error
+	if o.Format == formatLibSVM {
+		ds, _, err = loadTraining(ctx, o)
+	} else if tab, err = readCSVTable(ctx, o); err == nil {
+		var enc *data.Encoder
+		if enc, err = data.FitEncoder(tab, data.EncoderOptions{Label: o.Label, Categorical: o.Categorical}); err == nil {
+			ds, _, err = enc.Transform(tab)
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := train.CheckFolds(ds, folds); err != nil {
+		var fe *train.FoldsError
+		switch {
+		case errors.As(err, &fe) && fe.Rows < 2:
+			return nil, nil, usagef("invalid --folds %d: class %q of %s has %d row; cross-validation needs at least 2 rows of every class",
+				folds, fe.Class, o.Path, fe.Rows)
+		case errors.As(err, &fe):
+			return nil, nil, usagef("invalid --folds %d: class %q of %s has %d rows, fewer than the %d folds; use --folds %d or fewer",
+				folds, fe.Class, o.Path, fe.Rows, folds, fe.Rows)
+		}
+		return nil, nil, usagef("invalid --folds %d: %s", folds, configMessage(err))
+	}
+	return tab, ds, nil
 }

@@ -243,26 +243,9 @@ func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
 	if err := checkOutput("out", o.Out, inputs...); err != nil {
 		return err
 	}
-	var tab *data.Table // nil for LibSVM
-	var ds *data.Dataset
-	var err error
-	if o.Data.Format == formatLibSVM {
-		ds, _, err = loadTraining(ctx, o.Data)
-	} else if tab, err = readCSVTable(ctx, o.Data); err == nil {
-		var enc *data.Encoder
-		if enc, err = data.FitEncoder(tab, data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}); err == nil {
-			ds, _, err = enc.Transform(tab)
-		}
-	}
+	tab, ds, err := readCVData(ctx, o.Data, o.Folds)
 	if err != nil {
 		return err
-	}
-	if err := train.CheckFolds(ds, o.Folds); err != nil {
-		var fe *train.FoldsError
-		if errors.As(err, &fe) {
-			return usagef("invalid --folds %d: class %q of %s has %d rows, fewer than the %d folds", o.Folds, fe.Class, o.Data.Path, fe.Rows, o.Folds)
-		}
-		return usagef("invalid --folds %d: %s", o.Folds, configMessage(err))
 	}
 	o.Fit.balance(ds.Y, len(ds.Classes))
 	jobs := o.Jobs
