@@ -67,14 +67,8 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 			if err = requireFlags(c, "data"); err != nil {
 				return err
 			}
-			if o.Folds < 2 || o.Folds > train.MaxFolds {
-				return usagef("invalid --folds %d: want 2..%d", o.Folds, train.MaxFolds)
-			}
-			if o.Repeats < 1 || o.Repeats > evaluate.MaxRepeats {
-				return usagef("invalid --repeats %d: want 1..%d", o.Repeats, evaluate.MaxRepeats)
-			}
-			if o.Jobs < 0 {
-				return usagef("invalid --jobs %d: want 1 or more, or 0 for one per core", o.Jobs)
+			if err = checkSplitFlags(o.Folds, o.Repeats, o.Jobs); err != nil {
+				return err
 			}
 			if o.Format, err = readOutputFormat(c); err != nil {
 				return err
@@ -220,4 +214,17 @@ func readCVData(ctx context.Context, o dataOptions, folds int) (*data.Table, *da
 		return nil, nil, usagef("invalid --folds %d: %s", folds, configMessage(err))
 	}
 	return tab, ds, nil
+}
+
+// checkSplitFlags checks the --folds, --repeats and --jobs of cv and tune.
+func checkSplitFlags(folds, repeats, jobs int) error {
+	switch {
+	case folds < 2 || folds > train.MaxFolds:
+		return usagef("invalid --folds %d: want 2..%d", folds, train.MaxFolds)
+	case repeats < 1 || repeats > evaluate.MaxRepeats:
+		return usagef("invalid --repeats %d: want 1..%d", repeats, evaluate.MaxRepeats)
+	case jobs < 0:
+		return usagef("invalid --jobs %d: want 1 or more, or 0 for one per core", jobs)
+	}
+	return nil
 }

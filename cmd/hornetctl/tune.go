@@ -185,14 +185,8 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 					return usagef("--%s is set by the grid: use a --grid FILE to choose it", name)
 				}
 			}
-			if o.Folds < 2 || o.Folds > train.MaxFolds {
-				return usagef("invalid --folds %d: want 2..%d", o.Folds, train.MaxFolds)
-			}
-			if o.Repeats < 1 || o.Repeats > evaluate.MaxRepeats {
-				return usagef("invalid --repeats %d: want 1..%d", o.Repeats, evaluate.MaxRepeats)
-			}
-			if o.Jobs < 0 {
-				return usagef("invalid --jobs %d: want 1 or more, or 0 for one per core", o.Jobs)
+			if err = checkSplitFlags(o.Folds, o.Repeats, o.Jobs); err != nil {
+				return err
 			}
 			if o.Format, err = readOutputFormat(c, formatText, formatCSVOut, formatJSON); err != nil {
 				return err
