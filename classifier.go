@@ -176,6 +176,36 @@ func (c *Classifier) PredictProba(t *data.Table) ([][]float64, error) {
 	return out, nil
 }
 
+// PredictProbaCSV reads the CSV file at path (plain or gzip) and returns
+// PredictProba of its table: the file is encoded with the classifier's own
+// encoder, so it needs the training table's feature columns, in any order.
+func (c *Classifier) PredictProbaCSV(path string) ([][]float64, error) {
+	t, err := c.readCSV(path)
+	if err != nil {
+		return nil, err
+	}
+	return c.PredictProba(t)
+}
+
+// PredictCSV reads the CSV file at path and returns Predict of its table;
+// see PredictProbaCSV.
+func (c *Classifier) PredictCSV(path string) ([]string, error) {
+	t, err := c.readCSV(path)
+	if err != nil {
+		return nil, err
+	}
+	return c.Predict(t)
+}
+
+// readCSV reads a table to predict, once the classifier is known to be
+// fitted (an unfitted one reports ErrNotFitted, not a file error).
+func (c *Classifier) readCSV(path string) (*data.Table, error) {
+	if _, err := c.model(); err != nil {
+		return nil, err
+	}
+	return data.ReadCSVFile(path)
+}
+
 // Predict returns the most probable class name of every row of t; see
 // PredictProba for what t must hold.
 func (c *Classifier) Predict(t *data.Table) ([]string, error) {

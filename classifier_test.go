@@ -95,6 +95,8 @@ func TestNotFitted(t *testing.T) {
 		{"PredictProba", func(c *hornets.Classifier) error { _, err := c.PredictProba(tab); return err }},
 		{"PredictProba(nil)", func(c *hornets.Classifier) error { _, err := c.PredictProba(nil); return err }},
 		{"Predict", func(c *hornets.Classifier) error { _, err := c.Predict(tab); return err }},
+		{"PredictProbaCSV", func(c *hornets.Classifier) error { _, err := c.PredictProbaCSV("test.csv"); return err }},
+		{"PredictCSV", func(c *hornets.Classifier) error { _, err := c.PredictCSV("test.csv"); return err }},
 		{"Score", func(c *hornets.Classifier) error { _, err := c.Score(tab); return err }},
 		{"Rules", func(c *hornets.Classifier) error { _, err := c.Rules(); return err }},
 		{"RulesOn", func(c *hornets.Classifier) error { _, err := c.RulesOn(tab); return err }},
@@ -361,6 +363,8 @@ func TestMissingFiles(t *testing.T) {
 		{"FitCSV", func(p string) error { return (&hornets.Classifier{}).FitCSV(context.Background(), p) }},
 		{"Load", func(p string) error { _, err := hornets.Load(p); return err }},
 		{"Save", func(p string) error { return fittedClassifier(t).Save(p) }},
+		{"PredictProbaCSV", func(p string) error { _, err := fittedClassifier(t).PredictProbaCSV(p); return err }},
+		{"PredictCSV", func(p string) error { _, err := fittedClassifier(t).PredictCSV(p); return err }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(dir, "no-such-dir", "file")
@@ -438,5 +442,43 @@ func TestConcurrentPredict(t *testing.T) {
 		if !slices.EqualFunc(got[w], want, slices.Equal) {
 			t.Errorf("worker %d: probabilities differ from a sequential prediction", w)
 		}
+	}
+}
+
+// PredictProbaCSV and PredictCSV read a file and predict exactly as
+// PredictProba and Predict do on the table read from it.
+func TestPredictCSV(t *testing.T) {
+	clf := fittedClassifier(t)
+	tab := xorTable(t, 30, 5, "test.csv")
+	var b strings.Builder
+	b.WriteString(strings.Join(tab.Header, ",") + "\n")
+	for _, row := range tab.Rows {
+		b.WriteString(strings.Join(row, ",") + "\n")
+	}
+	path := filepath.Join(t.TempDir(), "test.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, err := clf.PredictProba(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := clf.PredictProbaCSV(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("PredictProbaCSV\ngot  %v\nwant %v", got, want)
+	}
+	wantNames, err := clf.Predict(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotNames, err := clf.PredictCSV(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(gotNames, wantNames) {
+		t.Errorf("PredictCSV\ngot  %q\nwant %q", gotNames, wantNames)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,63 +19,38 @@ import (
 // Fit a classifier on a CSV file, predict the rows of another, read its
 // rule, then save it, load it back and predict the same probabilities.
 func Example() {
-	dir, err := os.MkdirTemp("", "hornets-example-")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer os.RemoveAll(dir)
-	trainCSV, testCSV, modelFile := filepath.Join(dir, "train.csv"), filepath.Join(dir, "test.csv"), filepath.Join(dir, "model.json")
-	if err := writeXor(trainCSV, testCSV); err != nil {
-		fmt.Println(err)
-		return
-	}
+	trainCSV, testCSV, modelFile, cleanup := exampleFiles()
+	defer cleanup()
 
 	clf := &hornets.Classifier{Train: train.Config{Seed: 1}}
 	if err := clf.FitCSV(context.Background(), trainCSV); err != nil {
-		fmt.Println(err)
-		return
+		log.Fatal(err)
 	}
-	test, err := data.ReadCSVFile(testCSV)
+	proba, err := clf.PredictProbaCSV(testCSV)
 	if err != nil {
-		fmt.Println(err)
-		return
+		log.Fatal(err)
 	}
-	proba, err := clf.PredictProba(test)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println("classes", clf.Classes())
-	for _, p := range proba[:3] {
-		fmt.Printf("%.3f\n", p)
-	}
+	fmt.Printf("classes %v\n%.3f\n", clf.Classes(), proba[:3])
 	rules, err := clf.Rules()
 	if err != nil {
-		fmt.Println(err)
-		return
+		log.Fatal(err)
 	}
 	fmt.Print(rules)
 	if err := clf.Save(modelFile); err != nil {
-		fmt.Println(err)
-		return
+		log.Fatal(err)
 	}
 	loaded, err := hornets.Load(modelFile)
 	if err != nil {
-		fmt.Println(err)
-		return
+		log.Fatal(err)
 	}
-	again, err := loaded.PredictProba(test)
+	again, err := loaded.PredictProbaCSV(testCSV)
 	if err != nil {
-		fmt.Println(err)
-		return
+		log.Fatal(err)
 	}
 	fmt.Println("identical after load:", slices.EqualFunc(proba, again, slices.Equal))
 	// Output:
 	// classes [0 1]
-	// [0.997 0.003]
-	// [0.997 0.003]
-	// [0.002 0.998]
+	// [[0.997 0.003] [0.997 0.003] [0.002 0.998]]
 	// IF f6 = 0 AND f7 = 1 THEN 1   support 37  precision 1.00 [0.91, 1.00]
 	// IF f6 = 1 AND f7 = 0 THEN 1   support 34  precision 1.00 [0.90, 1.00]
 	// ELSE 0                        support 57  precision 1.00 [0.94, 1.00]
@@ -82,15 +58,28 @@ func Example() {
 	// identical after load: true
 }
 
-// writeXor writes 128 training rows, then 5 test rows, of xor hidden among
-// 8 binary features, as CSV files with a label column.
-func writeXor(paths ...string) error {
+// exampleFiles is the example's scaffolding: in a new temporary directory,
+// 128 training rows and 5 test rows of xor hidden among 8 binary features,
+// as CSV files with a label column, and the path for the model file.
+func exampleFiles() (trainCSV, testCSV, modelFile string, cleanup func()) {
+	dir, err := os.MkdirTemp("", "hornets-example-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	trainCSV, testCSV, modelFile = filepath.Join(dir, "train.csv"), filepath.Join(dir, "test.csv"), filepath.Join(dir, "model.json")
 	gen, err := data.NewSynth(data.SynthConfig{Gate: data.Xor, Features: 8, Seed: 1})
-	for i := 0; err == nil && i < len(paths); i++ {
+	for i, path := range []string{trainCSV, testCSV} {
 		var b bytes.Buffer
-		if err = data.WriteCSV(&b, gen.Sample([]int{128, 5}[i])); err == nil {
-			err = os.WriteFile(paths[i], b.Bytes(), 0o644)
+		if err == nil {
+			err = data.WriteCSV(&b, gen.Sample([]int{128, 5}[i]))
+		}
+		if err == nil {
+			err = os.WriteFile(path, b.Bytes(), 0o644)
 		}
 	}
-	return err
+	if err != nil {
+		os.RemoveAll(dir)
+		log.Fatal(err)
+	}
+	return trainCSV, testCSV, modelFile, func() { os.RemoveAll(dir) }
 }
