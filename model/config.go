@@ -54,7 +54,7 @@ type Config struct {
 
 // Upper bounds that Validate enforces, so that neither a flag nor an
 // edited model file can ask for unbounded memory or time. Within them, the
-// memory a fit needs is estimated by EstimateMemory.
+// memory a fit needs is estimated by train.EstimateMemory.
 const (
 	// MaxRules bounds Rules: the rule-by-batch buffers of the graphs grow
 	// with it.

@@ -55,9 +55,9 @@ func RouteOf(batch []float64) Route {
 	return Categorical
 }
 
-// evalBatch is the fixed batch size of the evaluation graphs; a shorter
+// EvalBatch is the fixed row count of the evaluation graphs; a shorter
 // chunk is padded by repeating its first row, which no other row sees.
-const evalBatch = 256
+const EvalBatch = 256
 
 // Data is a training table: Rows rows of Features values, row-major, each
 // with a class label in 0..Classes-1.
@@ -265,14 +265,16 @@ func (n *Network) Route() Route {
 	return Categorical
 }
 
-func (n *Network) featureName(c int) string {
-	if c < len(n.names) {
-		return n.names[c]
+// featureNames names every feature (f<j> where the table had no names).
+func (n *Network) featureNames() []string {
+	if n.names != nil {
+		return n.names
 	}
-	if c >= n.features {
-		return fmt.Sprintf("p%d", c-n.features)
+	names := make([]string, n.features)
+	for j := range names {
+		names[j] = fmt.Sprintf("f%d", j)
 	}
-	return fmt.Sprintf("f%d", c)
+	return names
 }
 
 func (n *Network) checkX(x []float64, rows int) error {
@@ -282,7 +284,7 @@ func (n *Network) checkX(x []float64, rows int) error {
 	}
 	for i, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%w: row %d, feature %s is %v", ErrShape, i/n.features, n.featureName(i%n.features), v)
+			return fmt.Errorf("%w: row %d, feature %s is %v", ErrShape, i/n.features, n.featureNames()[i%n.features], v)
 		}
 	}
 	return nil

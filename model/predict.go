@@ -11,7 +11,7 @@ import (
 	"github.com/hornets-go/hornets/activations"
 )
 
-// evaluator holds compiled evaluation graphs at evalBatch rows, used by
+// evaluator holds compiled evaluation graphs at EvalBatch rows, used by
 // one prediction call at a time; a Network keeps a pool of them. Each
 // route's graph is built on first use.
 type evaluator struct {
@@ -20,13 +20,13 @@ type evaluator struct {
 	rules uint64 // the rulesVersion the cat graph's rules were set at
 }
 
-// run fills the graph of route r with the rows of chunk (evalBatch rows)
+// run fills the graph of route r with the rows of chunk (EvalBatch rows)
 // and runs it, returning the logits and, on CatInt, the rule attention.
 func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []float64, err error) {
 	var vm G.VM
 	if r == Continuous {
 		if e.lin == nil {
-			if e.lin, err = buildLin(&n.lin, evalBatch, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
+			if e.lin, err = buildLin(&n.lin, EvalBatch, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -35,7 +35,7 @@ func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []flo
 	} else {
 		version := n.rulesVersion.Load()
 		if e.cat == nil {
-			if e.cat, err = buildCat(&n.cat, evalBatch, n.rules.Width(), n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
+			if e.cat, err = buildCat(&n.cat, EvalBatch, n.rules.Width(), n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
 				return nil, nil, err
 			}
 			e.rules = version + 1 // force SetRules
@@ -60,7 +60,7 @@ func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []flo
 }
 
 // forward runs the evaluation graph of the network's route over the rows
-// of x in chunks of evalBatch rows, the last one padded by repeating its
+// of x in chunks of EvalBatch rows, the last one padded by repeating its
 // first row (the graphs compute every row on its own). visit gets the
 // chunk's first row, its row count and its outputs: the logits and, on
 // CatInt, the rule attention. e is the evaluator to use; nil takes one
@@ -81,11 +81,11 @@ func (n *Network) forward(e *evaluator, x []float64, rows int, visit func(start,
 		}
 		defer n.evals.Put(e)
 	}
-	chunk := make([]float64, evalBatch*D)
-	for start := 0; start < rows; start += evalBatch {
-		count := min(evalBatch, rows-start)
+	chunk := make([]float64, EvalBatch*D)
+	for start := 0; start < rows; start += EvalBatch {
+		count := min(EvalBatch, rows-start)
 		copy(chunk, x[start*D:(start+count)*D])
-		for i := count; i < evalBatch; i++ {
+		for i := count; i < EvalBatch; i++ {
 			copy(chunk[i*D:(i+1)*D], x[start*D:(start+1)*D])
 		}
 		logits, att, err := e.run(n, route, chunk)

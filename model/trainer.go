@@ -12,6 +12,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/hornets-go/hornets/model/rulesearch"
+	"github.com/hornets-go/hornets/ops"
 )
 
 // Trainer holds the training-only state of a Network: the compiled
@@ -145,7 +146,7 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 				return route, 0, err
 			}
 		}
-		dropoutMask(cg.mask.Float64s(), n.cfg.dropProbability(), rng)
+		ops.DropoutMask(cg.mask.Float64s(), n.cfg.dropProbability(), rng)
 		yT, vm, loss = cg.y, cg.vm, cg.loss
 	} else {
 		lg, err := t.linGraph()
@@ -162,26 +163,6 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 	}
 	n.trained[route]++
 	return route, scalar(loss), nil
-}
-
-// dropoutMask fills mask with inverted-dropout factors: 0 with probability
-// p, else 1/(1−p). Each 64-bit draw decides four entries, 16 bits each, so
-// p is applied to within 2⁻¹⁶.
-func dropoutMask(mask []float64, p float64, rng *rand.Rand) {
-	keep := 1 / (1 - p)
-	threshold := uint64(math.Round(p * (1 << 16)))
-	var bits uint64
-	for i := range mask {
-		if i%4 == 0 {
-			bits = rng.Uint64()
-		}
-		if bits&0xffff < threshold {
-			mask[i] = 0
-		} else {
-			mask[i] = keep
-		}
-		bits >>= 16
-	}
 }
 
 // ValueGrads returns the parameters of a route with their gradients, in a
@@ -268,11 +249,7 @@ func (t *Trainer) ExtractRules(x []float64, rows int, y []int) error {
 		return err
 	}
 	tuples := n.rules.RankedTuples()
-	names := make([]string, n.features)
-	for j := range names {
-		names[j] = n.featureName(j)
-	}
-	list := rulesearch.Extract(x, rows, n.features, pred, n.classes, tuples, names)
+	list := rulesearch.Extract(x, rows, n.features, pred, n.classes, tuples, n.featureNames())
 	list.DropContradicted(x, rows, n.features, pred, y)
 	n.list = list
 	return nil

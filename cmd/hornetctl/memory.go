@@ -13,11 +13,11 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/hornets-go/hornets/data"
-	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
 )
 
 // Memory budget of train and cv: a configuration whose estimated memory
-// (model.EstimateMemory) exceeds it is refused before training.
+// (train.EstimateMemory) exceeds it is refused before training.
 const (
 	// memoryShare is the share of the machine's memory (MemTotal of
 	// /proc/meminfo) that the default budget allows.
@@ -85,7 +85,7 @@ func checkMemory(o fitOptions, ds *data.Dataset, fits int, budget int64) error {
 	if budget == 0 {
 		budget = defaultMemoryBudget()
 	}
-	per := model.EstimateMemory(o.Model, ds.Rows, ds.Cols, len(ds.Classes), o.Train.Resolved().BatchSize)
+	per := train.EstimateMemory(o.Model, ds.Rows, ds.Cols, len(ds.Classes), o.Train.Resolved().BatchSize)
 	need := per
 	if fits > 1 {
 		if per > (1<<62)/int64(fits) {

@@ -3,7 +3,6 @@
 package rulesearch
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -140,11 +139,7 @@ func (rs *Table) Read(m, w []float64, classes int, names []string) []Interaction
 			if c >= rs.Features || !used[c] {
 				continue
 			}
-			name := fmt.Sprintf("f%d", c)
-			if c < len(names) {
-				name = names[c]
-			}
-			rule.Literals = append(rule.Literals, Literal{Feature: c, Name: name, Negated: m[j*R+g.best] < 0})
+			rule.Literals = append(rule.Literals, Literal{Feature: c, Name: featureName(names, c), Negated: m[j*R+g.best] < 0})
 		}
 		rule.Class = activations.Argmax(centred(w[g.best*classes : (g.best+1)*classes]))
 		out = append(out, rule)

@@ -1,14 +1,16 @@
 // Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
 
-package model
+package train
 
 import (
 	"math"
 	"runtime"
+
+	"github.com/hornets-go/hornets/model"
 )
 
 // EstimateMemory returns an estimate, in bytes, of the peak memory of
-// training a network of configuration cfg (resolved here) on rows × features
+// training (with Fit) a network of configuration cfg (resolved here) on rows × features
 // values with classes classes, in batches of batch rows (at most rows), and
 // of predicting with it. It counts, in 8-byte values, with W = features +
 // Order (the CatInt width), R = Rules, O = Order, C = classes, B = batch,
@@ -33,14 +35,14 @@ import (
 // compiled graphs. The estimate is meant as an upper bound within a factor
 // of about two (see the test that measures it); it saturates at
 // math.MaxInt64 instead of overflowing.
-func EstimateMemory(cfg Config, rows, features, classes, batch int) int64 {
+func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 {
 	cfg = cfg.Resolved()
 	rows, features, classes = max(rows, 1), max(features, 1), max(classes, 2)
 	batch = min(max(batch, 1), rows)
 	f := func(v int) float64 { return float64(v) }
 	R, O, D, C, B, N := f(cfg.Rules), f(cfg.Order), f(features), f(classes), f(batch), f(rows)
 	W := D + O
-	const E = evalBatch
+	const E = model.EvalBatch
 	words := math.Ceil(N / 64)
 
 	params := (O*R + R*C + D*C + 3*D + 2*C) * 6

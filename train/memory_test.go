@@ -1,12 +1,13 @@
 // Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
 
-package model_test
+package train_test
 
 import (
 	"math"
 	"testing"
 
 	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
 )
 
 // EstimateMemory grows with every size, never overflows, and puts the
@@ -14,7 +15,7 @@ import (
 func TestEstimateMemory(t *testing.T) {
 	t.Parallel()
 	def := model.Config{}
-	base := model.EstimateMemory(def, 256, 64, 2, 16)
+	base := train.EstimateMemory(def, 256, 64, 2, 16)
 	if base <= 0 || base > 100<<20 {
 		t.Fatalf("default estimate\ngot  %d bytes\nwant 0 < e <= 100 MiB", base)
 	}
@@ -31,19 +32,19 @@ func TestEstimateMemory(t *testing.T) {
 		{"batch", def, 256, 64, 2, 256},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := model.EstimateMemory(tt.cfg, tt.rows, tt.features, tt.classes, tt.batch); got <= base {
+			if got := train.EstimateMemory(tt.cfg, tt.rows, tt.features, tt.classes, tt.batch); got <= base {
 				t.Errorf("estimate\ngot  %d\nwant > %d (the default)", got, base)
 			}
 		})
 	}
-	if got := model.EstimateMemory(def, 256, 64, 2, 1<<30); got != model.EstimateMemory(def, 256, 64, 2, 256) {
+	if got := train.EstimateMemory(def, 256, 64, 2, 1<<30); got != train.EstimateMemory(def, 256, 64, 2, 256) {
 		t.Errorf("a batch above the rows counts as the rows: got %d", got)
 	}
-	huge := model.EstimateMemory(model.Config{Rules: model.MaxRules, Order: model.MaxOrder}, math.MaxInt/2, math.MaxInt/2, 1<<20, 1<<20)
+	huge := train.EstimateMemory(model.Config{Rules: model.MaxRules, Order: model.MaxOrder}, math.MaxInt/2, math.MaxInt/2, 1<<20, 1<<20)
 	if huge != math.MaxInt64 {
 		t.Errorf("huge estimate\ngot  %d\nwant math.MaxInt64 (saturated)", huge)
 	}
-	if got := model.EstimateMemory(model.Config{Rules: model.MaxRules, Order: model.MaxOrder}, 65536, 10_000, 2, 65536); got < 256<<30 {
+	if got := train.EstimateMemory(model.Config{Rules: model.MaxRules, Order: model.MaxOrder}, 65536, 10_000, 2, 65536); got < 256<<30 {
 		t.Errorf("rules 65536 × batch 65536\ngot  %d bytes\nwant more than 256 GiB", got)
 	}
 }

@@ -1,6 +1,6 @@
 // Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
 
-package model
+package ops
 
 import (
 	"math"
@@ -13,7 +13,7 @@ func TestDropoutMask(t *testing.T) {
 	for _, p := range []float64{0, 0.1, 0.5, 0.9} {
 		rng := rand.New(rand.NewPCG(1, 2))
 		mask := make([]float64, 100_003) // not a multiple of 4
-		dropoutMask(mask, p, rng)
+		DropoutMask(mask, p, rng)
 		zeros := 0
 		for _, v := range mask {
 			switch v {

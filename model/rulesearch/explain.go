@@ -1,0 +1,149 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package rulesearch
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/hornets-go/hornets/activations"
+)
+
+// Scorer accumulates each rule slot's contribution score over rows of
+// rule attention: the attention A[b,r] a slot receives, weighted by its
+// class-centred output weights W̃[r,c] = W[r,c] − mean_c W[r,c], measured
+// by how much it varies over the rows,
+//
+//	score_r = Σ_c std_b( A[b,r] · W̃[r,c] ).
+//
+// A slot whose attention is the same for every row only shifts the bias
+// and scores 0; the mean attention alone (the paper's measure) does not
+// put the true rule first, this does.
+type Scorer struct {
+	slots, classes int
+	wc, sum, sq    []float64
+	attSum         []float64
+	rows           int
+}
+
+// NewScorer returns a Scorer for the R × classes output weights w
+// (row-major).
+func NewScorer(w []float64, classes int) *Scorer {
+	R := len(w) / classes
+	s := &Scorer{slots: R, classes: classes, wc: make([]float64, 0, R*classes),
+		sum: make([]float64, R*classes), sq: make([]float64, R*classes), attSum: make([]float64, R)}
+	for r := range R {
+		s.wc = append(s.wc, centred(w[r*classes:(r+1)*classes])...)
+	}
+	return s
+}
+
+// Add accumulates rows rows of attention (rows × R, row-major).
+func (s *Scorer) Add(att []float64, rows int) {
+	R, C := s.slots, s.classes
+	for i := range rows {
+		for r, v := range att[i*R : (i+1)*R] {
+			s.attSum[r] += v
+			for c := range C {
+				t := v * s.wc[r*C+c]
+				s.sum[r*C+c] += t
+				s.sq[r*C+c] += t * t
+			}
+		}
+	}
+	s.rows += rows
+}
+
+// Store writes the scores and mean attention into rs; with no rows added
+// it leaves them as they were.
+func (s *Scorer) Store(rs *Table) {
+	if s.rows == 0 {
+		return
+	}
+	n, C := float64(s.rows), s.classes
+	for r := range s.slots {
+		score := 0.0
+		for c := range C {
+			m := s.sum[r*C+c] / n
+			score += math.Sqrt(max(s.sq[r*C+c]/n-m*m, 0))
+		}
+		rs.Scores[r], rs.MeanAttention[r] = score, s.attSum[r]/n
+	}
+}
+
+// FeatureTuples returns the distinct feature tuples the slots hold, in
+// slot order, by feature name (names[j], f<j> when missing),
+// pseudovariables dropped.
+func (rs *Table) FeatureTuples(names []string) [][]string {
+	var out [][]string
+	seen := map[string]bool{}
+	for r := range rs.Slots() {
+		var tuple []string
+		for _, c := range rs.Slot(r) {
+			if c < rs.Features {
+				tuple = append(tuple, featureName(names, c))
+			}
+		}
+		key := strings.Join(tuple, "\x00")
+		if len(tuple) > 0 && !seen[key] {
+			seen[key] = true
+			out = append(out, tuple)
+		}
+	}
+	return out
+}
+
+// FeatureEffect is one input feature of the continuous route (LinAtt)
+// with its signed effect on each class.
+type FeatureEffect struct {
+	Feature int    `json:"-"`
+	Name    string `json:"feature"`
+	// Effects[c] is act(a_j)·(W[j,c] − mean_k W[j,k]): how much the
+	// feature, on its standardised and row-normalised scale, raises class
+	// c's logit against the mean of the classes. They sum to zero.
+	Effects []float64 `json:"effects"`
+	// Class is the class the feature pushes toward most, and Effect that
+	// push (the largest of Effects, ≥ 0).
+	Class  int     `json:"class"`
+	Effect float64 `json:"effect"`
+}
+
+// Effects ranks the features of a linear attention layer by Effect,
+// strongest first, from the activated attention att[j] and the D × classes
+// output weights w (row-major).
+func Effects(att, w []float64, classes int, names []string) []FeatureEffect {
+	C := classes
+	out := make([]FeatureEffect, len(att))
+	for j, a := range att {
+		mean := 0.0
+		for c := range C {
+			mean += w[j*C+c] / float64(C)
+		}
+		e := make([]float64, C)
+		for c := range C {
+			e[c] = a * (w[j*C+c] - mean)
+		}
+		best := activations.Argmax(e)
+		out[j] = FeatureEffect{Feature: j, Name: featureName(names, j), Effects: e, Class: best, Effect: e[best]}
+	}
+	slices.SortStableFunc(out, func(a, b FeatureEffect) int {
+		switch {
+		case a.Effect > b.Effect:
+			return -1
+		case a.Effect < b.Effect:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// featureName returns names[c], or f<c> when names does not reach c.
+func featureName(names []string, c int) string {
+	if c < len(names) {
+		return names[c]
+	}
+	return fmt.Sprintf("f%d", c)
+}
