@@ -23,10 +23,6 @@ type linParams struct {
 //	X0     = X / max(‖X‖₂, ε)            row-wise, B × D
 //	X1     = X0 ⊙ act(a)                 a broadcast over rows
 //	logits = X1·W + b                    one affine op
-//
-// The paper writes x1 = polyClip(x0) ⊗ x while its reference code scales by
-// the activated attention vector; this package implements the attention
-// form above.
 type linGraph struct {
 	batch  int
 	g      *G.ExprGraph

@@ -75,13 +75,9 @@ type Data struct {
 }
 
 // Network is a HorNets network: the CatInt and LinAtt routes, their
-// parameters, the rule table and the data-dependent preprocessing. New
-// returns one that is valid and can predict at once; a Trainer trains it.
-//
-// A Network is safe for concurrent use by many goroutines for prediction
-// (PredictProba, Predict, Loss, Rules, Attention, Save): each call takes
-// an evaluation graph of its own from a pool. It must not be used while a
-// Trainer steps, refreshes or restores it.
+// parameters, the rule table and the preprocessing. New returns one that
+// can predict at once; a Trainer trains it. It is safe for concurrent
+// prediction (see the package documentation, "Concurrency").
 type Network struct {
 	cfg      Config
 	act      activations.Func
@@ -95,21 +91,18 @@ type Network struct {
 	lin   linParams
 	mean  []float64 // LinAtt standardisation, per feature
 	scale []float64 // 1/std, per feature
-	// trained counts the training batches of each route; primary is the
-	// route of the whole training table. Together they route predictions.
+	// trained counts each route's training batches; primary is the route
+	// of the whole training table. Together they route predictions.
 	trained [2]int
 	primary Route
 
-	// rulesVersion is bumped whenever a Trainer changes the rule indices,
-	// so that pooled evaluators pick the new rules up.
-	rulesVersion atomic.Uint64
-	evals        sync.Pool // *evaluator
+	rulesVersion atomic.Uint64 // bumped when a Trainer changes the rules
+	evals        sync.Pool     // *evaluator
 }
 
 // New returns an initialised network for the training table d: it
-// resolves and validates cfg, fits the LinAtt standardisation, screens the
-// rule tuples on binary data and draws the initial weights. All randomness
-// comes from rng.
+// validates cfg, fits the standardisation, screens rule tuples on binary
+// data and draws the initial weights from rng.
 func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 	cfg = cfg.Resolved()
 	if err := cfg.Validate(); err != nil {
@@ -141,9 +134,7 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 	n.mean, n.scale = standardisation(d.X, d.Rows, D, !cfg.NoStandardize)
 	n.primary = RouteOf(d.X)
 
-	// Screening on binary data only: the CatInt route never trains on
-	// anything else.
-	var screened []rulesearch.Candidate
+	var screened []rulesearch.Candidate // binary data only: CatInt trains on nothing else
 	if n.primary == Categorical && !cfg.Search.NoScreening {
 		screened = rulesearch.Screen(rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks},
 			cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool)
@@ -170,26 +161,16 @@ func standardisation(x []float64, rows, D int, on bool) (mean, scale []float64) 
 	for j := range scale {
 		scale[j] = 1
 	}
-	if !on {
-		return mean, scale
-	}
-	for i := range rows {
-		for j, v := range x[i*D : (i+1)*D] {
-			mean[j] += v
+	for j := 0; on && j < D; j++ {
+		vr := 0.0
+		for i := range rows {
+			mean[j] += x[i*D+j]
 		}
-	}
-	for j := range D {
 		mean[j] /= float64(rows)
-	}
-	vr := make([]float64, D)
-	for i := range rows {
-		for j, v := range x[i*D : (i+1)*D] {
-			d := v - mean[j]
-			vr[j] += d * d
+		for i := range rows {
+			vr += (x[i*D+j] - mean[j]) * (x[i*D+j] - mean[j])
 		}
-	}
-	for j := range D {
-		if sd := math.Sqrt(vr[j] / float64(rows)); sd > 1e-12 {
+		if sd := math.Sqrt(vr / float64(rows)); sd > 1e-12 {
 			scale[j] = 1 / sd
 		}
 	}
@@ -246,11 +227,8 @@ func (n *Network) TrainedBatches() (categorical, continuous int) {
 }
 
 // Route returns the route every row takes at prediction time: the route
-// most training batches took (Categorical on a tie), or before any
-// training the route of the whole training table. It is a property of the
-// model, so a row's prediction never depends on the other rows predicted
-// with it. See the package documentation, "Routing at prediction time",
-// for why not per row.
+// most training batches took (Categorical on a tie), before training the
+// route of the training table (see the package documentation).
 func (n *Network) Route() Route {
 	if n == nil {
 		return Categorical

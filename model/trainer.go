@@ -19,9 +19,7 @@ import (
 // training graphs of both routes at one batch size (each built on its
 // route's first batch), the dropout mask and the Monte-Carlo rule sample.
 // It writes the network's parameters in place, so the network predicts
-// with the current weights at any time between steps. A Trainer is not
-// safe for concurrent use, and its network must not predict while it
-// steps.
+// with the current weights between steps. Not safe for concurrent use.
 type Trainer struct {
 	net          *Network
 	batch        int
@@ -115,9 +113,6 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 	n := t.net
 	if rng == nil {
 		return 0, 0, fmt.Errorf("%w: nil *rand.Rand", ErrConfig)
-	}
-	if len(x) != t.batch*n.features {
-		return 0, 0, fmt.Errorf("%w: batch of %d values, want %d rows × %d features", ErrShape, len(x), t.batch, n.features)
 	}
 	if err := n.checkX(x, t.batch); err != nil {
 		return 0, 0, err
