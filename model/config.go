@@ -27,8 +27,7 @@ type Config struct {
 	Order int `json:"order"`
 	// ExpParam is the polyClip exponent parameter k: the polynomial has
 	// degree 2k+1. Default 1; 1..MaxExpParam (64). (k = 0, plain clipping
-	// to [-1, 1], is the activation "clip".) The kernel costs O(k) per
-	// element: a fit at k = 64 takes about twice as long as at k = 1.
+	// to [-1, 1], is the activation "clip".)
 	ExpParam int `json:"exp_param"`
 	// Activation is "polyclip" (default), "clip" (polyClip with k = 0) or
 	// "relu" (the paper's HorNets-ReLU).
@@ -53,16 +52,13 @@ type Config struct {
 }
 
 // Upper bounds that Validate enforces, so that neither a flag nor an
-// edited model file can ask for unbounded memory or time. Within them, the
-// memory a fit needs is estimated by train.EstimateMemory.
+// edited model file can ask for unbounded memory or time (the rule-by-batch
+// buffers grow with Rules; polyClip's cost is linear in ExpParam, a fit at
+// k = 64 taking about twice as long as at k = 1). Within them, the memory a
+// fit needs is estimated by train.EstimateMemory.
 const (
-	// MaxRules bounds Rules: the rule-by-batch buffers of the graphs grow
-	// with it.
-	MaxRules = 1 << 16
-	// MaxOrder bounds Order (literals per rule).
-	MaxOrder = 64
-	// MaxExpParam bounds ExpParam: polyClip's cost is linear in k, and a
-	// fit at k = 64 takes about twice as long as at k = 1.
+	MaxRules    = 1 << 16
+	MaxOrder    = 64
 	MaxExpParam = 64
 )
 

@@ -140,22 +140,16 @@ const MaxFileBytes = 64 << 20
 func Load(r io.Reader) (*Network, json.RawMessage, error) {
 	lr := &io.LimitedReader{R: r, N: MaxFileBytes + 1}
 	br := bufio.NewReader(lr)
-	for {
-		c, err := br.ReadByte()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
-		}
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
-			continue
-		}
-		if c != '{' {
-			return nil, nil, fmt.Errorf("%w: not a hornets-go model (not a JSON object)", ErrModelFile)
-		}
+	c, err := br.ReadByte()
+	for ; err == nil && bytes.IndexByte([]byte(" \t\n\r"), c) >= 0; c, err = br.ReadByte() {
+	}
+	switch {
+	case err != nil && err != io.EOF:
+		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
+	case err == nil && c != '{':
+		return nil, nil, fmt.Errorf("%w: not a hornets-go model (not a JSON object)", ErrModelFile)
+	case err == nil:
 		br.UnreadByte()
-		break
 	}
 	raw, err := io.ReadAll(br)
 	if err != nil {
