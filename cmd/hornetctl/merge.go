@@ -46,10 +46,36 @@ func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the table to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
+			o := &mergeOptions{Format: c.String("format"), Out: c.String("out")}
+			// The flags may follow DIR, where urfave/cli no longer parses them.
+			args := c.Args().Slice()
+			for k := 0; k < len(args); k++ {
+				name, value, hasValue := strings.Cut(strings.TrimLeft(args[k], "-"), "=")
+				switch {
+				case !strings.HasPrefix(args[k], "-") || args[k] == "-":
+					if o.Dir != "" {
+						return usagef("merge: want one argument, the results directory DIR, not %q too (see 'hornetctl merge --help')", args[k])
+					}
+					o.Dir = args[k]
+					continue
+				case name != "format" && name != "out" && name != "o":
+					return usagef("merge: unknown flag %s (see 'hornetctl merge --help')", args[k])
+				case !hasValue && k+1 == len(args):
+					return usagef("merge: flag %s needs a value", args[k])
+				case !hasValue:
+					k++
+					value = args[k]
+				}
+				if name == "format" {
+					o.Format = value
+				} else {
+					o.Out = value
+				}
+			}
+			if o.Dir == "" {
 				return usagef("merge: want one argument, the results directory DIR (see 'hornetctl merge --help')")
 			}
-			o := &mergeOptions{Dir: c.Args().First(), Format: strings.ToLower(c.String("format")), Out: c.String("out")}
+			o.Format = strings.ToLower(o.Format)
 			if err := oneOf("format", o.Format, formatText, formatMarkdown, formatJSON, formatCSVOut); err != nil {
 				return err
 			}
