@@ -88,7 +88,9 @@ func TestSweepShardsReduceAsWhole(t *testing.T) {
 		got.Folds[i].Seconds, whole.Folds[i].Seconds = 0, 0
 	}
 	if got.MacroF1Mean != whole.MacroF1Mean || got.AccuracyStd != whole.AccuracyStd || !slices.EqualFunc(got.Folds, whole.Folds,
-		func(a, b evaluate.FoldResult) bool { return a.MacroF1 == b.MacroF1 && a.Accuracy == b.Accuracy && a.Rows == b.Rows }) {
+		func(a, b evaluate.FoldResult) bool {
+			return a.MacroF1 == b.MacroF1 && a.Accuracy == b.Accuracy && a.Rows == b.Rows
+		}) {
 		t.Errorf("sharded %+v\nwhole   %+v", got, whole)
 	}
 	if _, err := evaluate.CVReduce(2, 2, 5, results[:3]); err == nil {
