@@ -187,7 +187,13 @@ func runBenchSynthetic(ctx context.Context, o *benchSyntheticOptions, ios *iostr
 	specCfg.Jobs = 0 // how it runs is no part of the sweep
 	spec := &sweepSpec{Command: cmdBenchSynthetic, Synthetic: &specCfg}
 	start := time.Now()
-	results, err := runSweep(ctx, o.Shard, sweepRun{Spec: spec, Sweep: sw, Jobs: cfg.Jobs}, ios, warnings(ios, o.Quiet), !o.Quiet)
+	var outputs []flagPath // --results must not be one of them
+	for _, f := range []flagPath{{"out", o.Out}, {"plot", o.Plot}} {
+		if f.path != "" && !stdout(f.path) {
+			outputs = append(outputs, f)
+		}
+	}
+	results, err := runSweep(ctx, o.Shard, sweepRun{Spec: spec, Sweep: sw, Jobs: cfg.Jobs, Inputs: outputs}, ios, warnings(ios, o.Quiet), !o.Quiet)
 	if err != nil || results == nil {
 		return err
 	}

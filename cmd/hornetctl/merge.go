@@ -26,6 +26,7 @@ type mergeOptions struct {
 	Dir    string
 	Format string // text, json or csv; text is Markdown for the bench commands
 	Out    string
+	Plot   string // --plot: the bench commands' plot, or ""
 }
 
 func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error) *cli.Command {
@@ -35,7 +36,7 @@ func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error
 	return leaf(&cli.Command{
 		Name:      "merge",
 		Usage:     "combine the shard files of a sweep (cv, tune, bench synthetic, bench real --shard I/N) into its table",
-		UsageText: "hornetctl merge DIR [--format text|json|csv] [--out FILE]",
+		UsageText: "hornetctl merge DIR [--format text|json|csv] [--out FILE] [--plot FILE]",
 		Description: "Reads DIR/shard-I-of-N.jsonl, written by --shard I/N --results DIR, and the sweep's spec beside them\n" +
 			"(sweep-FINGERPRINT.json), and prints exactly the table the unsharded command prints (the seconds are the\n" +
 			"units' fitting times summed). A unit missing from the files is an error (exit 1) naming the shard to rerun;\n" +
@@ -44,9 +45,10 @@ func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Category: "Output", Value: formatText, Usage: "table `FORMAT`: text, json or csv (as the sweep's command offers)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the table to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
+			plotFlag("the plot of a bench sweep (synthetic: macro-F1 against features; real: the critical-difference diagram)"),
 		},
 		Action: func(c *cli.Context) error {
-			o := &mergeOptions{Format: c.String("format"), Out: c.String("out")}
+			o := &mergeOptions{Format: c.String("format"), Out: c.String("out"), Plot: c.String("plot")}
 			// The flags may follow DIR, where urfave/cli no longer parses them.
 			args := c.Args().Slice()
 			for k := 0; k < len(args); k++ {
@@ -58,7 +60,7 @@ func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error
 					}
 					o.Dir = args[k]
 					continue
-				case name != "format" && name != "out" && name != "o":
+				case name != "format" && name != "out" && name != "o" && name != "plot":
 					return usagef("merge: unknown flag %s (see 'hornetctl merge --help')", args[k])
 				case !hasValue && k+1 == len(args):
 					return usagef("merge: flag %s needs a value", args[k])
@@ -66,9 +68,12 @@ func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error
 					k++
 					value = args[k]
 				}
-				if name == "format" {
+				switch name {
+				case "format":
 					o.Format = value
-				} else {
+				case "plot":
+					o.Plot = value
+				default:
 					o.Out = value
 				}
 			}
@@ -81,6 +86,14 @@ func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error
 			}
 			if err := checkOutput("out", o.Out); err != nil {
 				return err
+			}
+			if err := checkPlotFlag(o.Plot); err != nil {
+				return err
+			}
+			if o.Plot != "" {
+				if err := checkOutput("plot", o.Plot, flagPath{"out", o.Out}); err != nil {
+					return err
+				}
 			}
 			return runF(c.Context, o)
 		},
@@ -195,7 +208,26 @@ func runMerge(o *mergeOptions, ios *iostreams) error {
 	if err != nil {
 		return err
 	}
-	return writeOutput(o.Out, ios.Out, func(w io.Writer) error { return writeSweepTable(w, ios.Err, spec, res, o.Format) })
+	if o.Plot != "" && spec.Command != cmdBenchSynthetic && spec.Command != cmdBenchReal {
+		return usagef("--plot: merge draws the plots of bench synthetic and bench real, not of a %s sweep", spec.Command)
+	}
+	if err := writeOutput(o.Out, ios.Out, func(w io.Writer) error { return writeSweepTable(w, ios.Err, spec, res, o.Format) }); err != nil || o.Plot == "" {
+		return err
+	}
+	switch r := res.(type) {
+	case *evaluate.SyntheticResult:
+		p, err := evaluate.SyntheticPlot(r)
+		if err != nil {
+			return err
+		}
+		return evaluate.SavePlot(p, o.Plot)
+	case *evaluate.BenchReport:
+		if r.Stats.AverageRanks == nil {
+			fmt.Fprintf(ios.Err, "hornetctl merge: no ranks to plot; %s not written\n", o.Plot)
+		}
+		return writeCDPlot(o.Plot, r.Stats)
+	}
+	return usagef("--plot: merge draws the plots of bench synthetic and bench real, not of a %s sweep", spec.Command)
 }
 
 // firstFew returns the first k of s, and "…" when there are more.

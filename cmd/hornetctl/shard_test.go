@@ -41,6 +41,22 @@ var timingFields = regexp.MustCompile(`"seconds": [0-9.e+-]+|,[0-9.]+\n`)
 // untimed drops the timing fields of an output.
 func untimed(s string) string { return timingFields.ReplaceAllString(s, "<t>") }
 
+// textTimings matches the timing fields of the text and Markdown tables:
+// the last column of a table row (seconds in tune, bench synthetic and
+// bench real) and a total such as "(4.9s)".
+var (
+	textTimings = regexp.MustCompile(`(?m)[0-9.]+ \|$|[0-9.]+s\)`)
+	tuneSeconds = regexp.MustCompile(`(?m)  [0-9.]+$`) // tune's last column; cv's is macro-F1
+)
+
+func untimedText(s string) string {
+	s = textTimings.ReplaceAllString(s, "<t>")
+	if strings.Contains(s, "configurations of --grid") {
+		s = tuneSeconds.ReplaceAllString(s, "<t>")
+	}
+	return s
+}
+
 // withoutFormat drops --format and its value from args.
 func withoutFormat(args []string) ([]string, string) {
 	for i, a := range args {
@@ -89,11 +105,18 @@ func TestShardsMergeAsUnsharded(t *testing.T) {
 			if untimed(got) == got && format != "csv" {
 				t.Errorf("no timing field masked: the comparison is too lax\n%s", got)
 			}
+			if tc.name == "bench synthetic" || tc.name == "bench real" {
+				plotPath := filepath.Join(t.TempDir(), "plot.svg")
+				mustRun(t, "merge", dir, "--plot", plotPath)
+				if b, err := os.ReadFile(plotPath); err != nil || !bytes.Contains(b, []byte("<svg")) {
+					t.Errorf("merge --plot %s: %v\n%.80q", plotPath, err, b)
+				}
+			}
 			// The default (text or Markdown) table agrees but for timings too.
 			base, _ := withoutFormat(tc.args)
 			wantText := mustRun(t, base...).stdout
 			gotText := mustRun(t, "merge", dir).stdout
-			if len(strings.Split(gotText, "\n")) != len(strings.Split(wantText, "\n")) || gotText[:40] != wantText[:40] {
+			if untimedText(gotText) != untimedText(wantText) || untimedText(gotText) == gotText {
 				t.Errorf("merged text:\n%s\nunsharded:\n%s", gotText, wantText)
 			}
 		})
@@ -273,6 +296,9 @@ func TestMergeErrors(t *testing.T) {
 		{[]string{"merge"}, 2, "one argument"},
 		{[]string{"merge", t.TempDir()}, 1, "no shard files"},
 		{[]string{"merge", dir, "--format", "csv"}, 2, "a cv sweep prints text or json"},
+		{[]string{"merge", dir, "--plot", filepath.Join(t.TempDir(), "p.png")}, 2, "not of a cv sweep"},
+		{[]string{"merge", dir, "--bogus"}, 2, "unknown flag --bogus"},
+		{[]string{"merge", dir, dir}, 2, "want one argument"},
 		{append(args, "--shard", "4/4", "--results", dir), 2, "invalid --shard"},
 		{append(args, "--shard", "1/4"), 2, "--shard needs --results"},
 		{append(args, "--resume"), 2, "--resume needs --results"},

@@ -347,6 +347,9 @@ func tuneSweep(ctx context.Context, o *tuneOptions, cfg evaluate.TuneConfig, tab
 	if g := strings.ToLower(o.Grid); g != gridSmall && g != gridPaper {
 		inputs = append(inputs, flagPath{"grid", o.Grid})
 	}
+	if !stdout(o.Out) {
+		inputs = append(inputs, flagPath{"out", o.Out})
+	}
 	start := time.Now()
 	results, err := runSweep(ctx, o.Shard, sweepRun{Spec: spec, Sweep: sw, Jobs: cfg.Jobs, Inputs: inputs}, ios,
 		warnings(ios, o.Verbosity == quiet), o.Verbosity == normal)
