@@ -384,6 +384,45 @@ func TestShardAutoProcesses(t *testing.T) {
 			}
 		})
 	}
+	t.Run("SIGKILL", func(t *testing.T) {
+		// A shard killed mid-run loses at most its units in flight; the
+		// rerun completes it without duplicates.
+		dir := t.TempDir()
+		shard := append(args[:len(args):len(args)], "--reps", "3", "--shard", "1/2", "--results", dir, "--jobs", "1")
+		c := exec.Command(bin, shard...)
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, shardFileName(1, 2))
+		deadline := time.Now().Add(time.Minute)
+		for time.Now().Before(deadline) {
+			if raw, _ := os.ReadFile(path); bytes.Count(raw, []byte("\n")) >= 1 {
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		c.Process.Kill()
+		c.Wait()
+		raw, _ := os.ReadFile(path)
+		if n := bytes.Count(raw, []byte("\n")); n < 1 || n >= 3 {
+			t.Skipf("%d units were written before the kill; want 1 or 2", n)
+		}
+		for _, s := range []string{"0/2", "1/2"} {
+			shard[len(shard)-5] = s
+			if out, err := exec.Command(bin, shard...).CombinedOutput(); err != nil {
+				t.Fatalf("shard %s: %v\n%s", s, err, out)
+			}
+		}
+		raw, _ = os.ReadFile(path)
+		if n := bytes.Count(raw, []byte("\n")); n != 3 {
+			t.Errorf("shard 1/2 holds %d lines after the rerun, want 3 (units 1, 3, 5)", n)
+		}
+		out, err := exec.Command(bin, "merge", dir, "--format", "csv").Output()
+		want := mustRun(t, append(args, "--reps", "3", "--format", "csv")...).stdout
+		if err != nil || untimed(string(out)) != untimed(want) {
+			t.Errorf("merged after the kill (%v):\n%s\nunsharded:\n%s", err, out, want)
+		}
+	})
 	c := exec.Command(bin, append(args, "--shard", "auto", "--shards", "4", "--results", t.TempDir())...)
 	c.Env = cleanEnv()
 	out, err := c.CombinedOutput()
