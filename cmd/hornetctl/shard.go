@@ -50,7 +50,7 @@ func shardFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "shard", Category: catSweep, Usage: "run only shard `I/N` (I from 0) of the work list, the units whose index is I mod N, appending each to --results DIR; " +
 			"auto (with --shards N) takes I from " + envSlurmArray + " or " + envK8sIndex + "; combine the shards with hornetctl merge DIR"},
-		&cli.IntFlag{Name: "shards", Category: catSweep, Usage: "the number of shards `N` of --shard auto"},
+		&cli.IntFlag{Name: "shards", Category: catSweep, Usage: "the number of shards `N` of --shard auto", DefaultText: "none"},
 		&cli.StringFlag{Name: "results", Category: catSweep, Usage: "append each finished unit as one JSON line to `PATH` as it finishes: with --shard the directory PATH " +
 			"(file shard-I-of-N.jsonl, created with its parents); without, PATH is a file, or a directory (file shard-0-of-1.jsonl)"},
 		&cli.BoolFlag{Name: "resume", Category: catSweep, Usage: "skip the units already in --results (a rerun of a --shard always does)", DisableDefaultText: true},
