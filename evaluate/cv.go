@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"gonum.org/v1/gonum/stat"
@@ -41,6 +40,8 @@ type CVConfig struct {
 	// Options are passed to every fit (its log gains repeat and fold
 	// fields); nil means none.
 	Options *train.Options
+	// Dataset names the table in the units of CVSweep; it may be empty.
+	Dataset string
 }
 
 // resolved returns c with its defaults filled in, or an error naming a bad
@@ -205,49 +206,92 @@ func CrossValidateDataset(ctx context.Context, ds *data.Dataset, cfg CVConfig) (
 
 func crossValidate(ctx context.Context, y []int, classes []string, split splitter, cfg CVConfig) (*CVResult, error) {
 	start := time.Now()
-	cfg, err := cfg.resolved()
+	sw, cfg, err := cvSweep(y, classes, split, cfg)
 	if err != nil {
 		return nil, err
 	}
-	k := cfg.Folds
-	if err := train.CheckFolds(&data.Dataset{Rows: len(y), Y: y, Classes: classes}, k); err != nil {
+	results, err := sw.results(ctx, cfg.Jobs)
+	if err != nil {
 		return nil, err
 	}
+	res, err := CVReduce(cfg.Folds, cfg.Repeats, cfg.Train.Seed, results)
+	if err != nil {
+		return nil, err
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// CVSweep is the work list of CrossValidate on t: unit (repeat r, fold
+// f), both from 0, has index r·k + f and trains with UnitSeed. Run its
+// units (all, or a shard) and pass their results, in unit order, to
+// CVReduce for the CVResult of CrossValidate. It returns cfg resolved.
+func CVSweep(t *data.Table, cfg CVConfig) (*Sweep, CVConfig, error) {
+	y, classes, split, err := tableSplitter(t, cfg.Encoder)
+	if err != nil {
+		return nil, cfg, err
+	}
+	return cvSweep(y, classes, split, cfg)
+}
+
+// CVSweepDataset is CVSweep on an encoded dataset (CrossValidateDataset).
+func CVSweepDataset(ds *data.Dataset, cfg CVConfig) (*Sweep, CVConfig, error) {
+	if ds == nil {
+		return nil, cfg, fmt.Errorf("%w: no data", train.ErrData)
+	}
+	split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
+		return ds.Subset(trainRows), ds.Subset(testRows), 0, nil
+	}
+	return cvSweep(ds.Y, ds.Classes, split, cfg)
+}
+
+func cvSweep(y []int, classes []string, split splitter, cfg CVConfig) (*Sweep, CVConfig, error) {
+	cfg, err := cfg.resolved()
+	if err != nil {
+		return nil, cfg, err
+	}
+	k := cfg.Folds
+	if err := train.CheckFolds(&data.Dataset{Rows: len(y), Y: y, Classes: classes}, k); err != nil {
+		return nil, cfg, err
+	}
 	folds := Split(y, len(classes), k, cfg.Repeats, cfg.Train.Seed)
-	units := cfg.Repeats * k
-	res := &CVResult{K: k, Repeats: cfg.Repeats, Seed: cfg.Train.Seed, Folds: make([]FoldResult, units)}
-	errs := make([]error, units)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(cfg.Jobs, units) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for u := range next {
-				if err := ctx.Err(); err != nil {
-					errs[u] = err
-					continue
-				}
-				res.Folds[u], errs[u] = runUnit(ctx, folds[u/k], u/k, u%k, split, cfg)
-			}
-		}()
+	sw := &Sweep{Units: make([]Unit, cfg.Repeats*k)}
+	for u := range sw.Units {
+		r, f := u/k, u%k
+		sw.Units[u] = Unit{Index: u, Dataset: cfg.Dataset, Repeat: r, Fold: f, Seed: UnitSeed(cfg.Train.Seed, r, f, k)}
 	}
-	for u := range units {
-		next <- u
+	sw.run = func(ctx context.Context, u Unit) (UnitResult, error) {
+		fr, err := runUnit(ctx, folds[u.Repeat], u.Repeat, u.Fold, split, cfg)
+		return fr.unitResult(), err
 	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs { // the first unit's error, not a list of cancellations
-		if err != nil {
-			return nil, err
-		}
+	return sw, cfg, nil
+}
+
+// unitResult is f as the result of a unit.
+func (f FoldResult) unitResult() UnitResult {
+	return UnitResult{Rows: f.Rows, MacroF1: f.MacroF1, Accuracy: f.Accuracy, Seconds: f.Seconds,
+		RuleFidelity: f.RuleFidelity, Unseen: f.Unseen}
+}
+
+// CVReduce computes the CVResult of a k-fold cross-validation repeated
+// repeats times with seed from the results of its units, in unit order
+// (see CVSweep). Its Seconds is the sum of the units' seconds; the
+// callers that time the whole run replace it by the wall clock.
+func CVReduce(k, repeats int, seed uint64, results []UnitResult) (*CVResult, error) {
+	units := repeats * k
+	if units == 0 || len(results) != units {
+		return nil, fmt.Errorf("%w: %d results for %d × %d folds", train.ErrData, len(results), repeats, k)
 	}
+	res := &CVResult{K: k, Repeats: repeats, Seed: seed, Folds: make([]FoldResult, units)}
 	accs, f1s, fids := make([]float64, units), make([]float64, units), make([]float64, 0, units)
-	for u, f := range res.Folds {
-		accs[u], f1s[u] = f.Accuracy, f.MacroF1
-		if f.RuleFidelity != nil {
-			fids = append(fids, *f.RuleFidelity)
+	for u, r := range results {
+		res.Folds[u] = FoldResult{Repeat: u/k + 1, Fold: u%k + 1, Rows: r.Rows, MacroF1: r.MacroF1, Accuracy: r.Accuracy,
+			Seconds: r.Seconds, RuleFidelity: r.RuleFidelity, Unseen: r.Unseen}
+		accs[u], f1s[u] = r.Accuracy, r.MacroF1
+		if r.RuleFidelity != nil {
+			fids = append(fids, *r.RuleFidelity)
 		}
+		res.Seconds += r.Seconds
 	}
 	res.AccuracyMean, res.AccuracyStd = meanStd(accs)
 	res.MacroF1Mean, res.MacroF1Std = meanStd(f1s)
@@ -255,7 +299,6 @@ func crossValidate(ctx context.Context, y []int, classes []string, split splitte
 		m := stat.Mean(fids, nil)
 		res.RuleFidelityMean = &m
 	}
-	res.Seconds = time.Since(start).Seconds()
 	return res, nil
 }
 

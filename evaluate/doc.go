@@ -5,4 +5,10 @@
 // logic-gate benchmark, benchmarks on real tables against a built-in
 // baseline, the statistical tests that compare models, and their plots.
 // It sits beside train, never inside model.
+//
+// Every experiment is a Sweep: a work list of units, one fit each, whose
+// results depend only on the unit's own seed, and a reducer from the
+// units' results to the experiment's table (CVReduce, TuneReduce,
+// SyntheticReduce, BenchRealReduce). The units can therefore be split
+// over machines (ShardUnits), resumed, and reduced to the same table.
 package evaluate

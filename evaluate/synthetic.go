@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"gonum.org/v1/gonum/stat"
@@ -117,8 +116,8 @@ type SyntheticResult struct {
 
 // SyntheticUnit is the score of one model: one repetition of one cell.
 type SyntheticUnit struct {
-	MacroF1, Fidelity, Seconds float64
-	Hit                        bool
+	MacroF1, Accuracy, Fidelity, Seconds float64
+	Hit                                  bool
 }
 
 // SyntheticFit fits one model on rows of the gate generator gcfg and scores
@@ -147,7 +146,7 @@ func SyntheticFit(ctx context.Context, gcfg data.SynthConfig, trainRows, testRow
 	if err != nil {
 		return u, err
 	}
-	u.MacroF1 = m.MacroF1
+	u.MacroF1, u.Accuracy = m.MacroF1, m.Accuracy
 	top, err := res.Network.Interactions(1)
 	if err != nil {
 		return u, err
@@ -168,81 +167,113 @@ func SyntheticFit(ctx context.Context, gcfg data.SynthConfig, trainRows, testRow
 // scored on fresh rows. Fits run on Jobs workers.
 func Synthetic(ctx context.Context, cfg SyntheticConfig) (*SyntheticResult, error) {
 	start := time.Now()
-	cfg, err := cfg.resolved()
+	sw, cfg, err := SyntheticSweep(cfg)
 	if err != nil {
 		return nil, err
 	}
-	type cell struct {
-		pos  data.Positions
-		act  string
-		gate data.Gate
-		feat int
+	results, err := sw.results(ctx, cfg.Jobs)
+	if err != nil {
+		return nil, err
 	}
-	res := &SyntheticResult{}
-	var cells []cell
+	res, err := SyntheticReduce(cfg, results)
+	if err != nil {
+		return nil, err
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// syntheticCell is one row of the table.
+type syntheticCell struct {
+	pos  data.Positions
+	act  string
+	gate data.Gate
+	feat int
+}
+
+// cells returns the cells of the resolved cfg in table order, and the
+// names of those skipped because the gate reads more features than there
+// are.
+func (cfg SyntheticConfig) cells() (cells []syntheticCell, skipped []string) {
 	for _, p := range cfg.Positions {
 		for _, a := range cfg.Activations {
 			for _, g := range cfg.Gates {
 				for _, f := range cfg.Features {
 					if _, err := data.NewSynth(data.SynthConfig{Gate: g, Features: f, Positions: p}); err != nil {
-						res.Skipped = append(res.Skipped, fmt.Sprintf("%v %d features (%s, %s)", g, f, p, a))
+						skipped = append(skipped, fmt.Sprintf("%v %d features (%s, %s)", g, f, p, a))
 						continue
 					}
-					cells = append(cells, cell{p, a, g, f})
+					cells = append(cells, syntheticCell{p, a, g, f})
 				}
 			}
 		}
 	}
-	n := len(cells) * cfg.Reps
-	units, errs := make([]SyntheticUnit, n), make([]error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(cfg.Jobs, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for u := range next {
-				if errs[u] = ctx.Err(); errs[u] != nil {
-					continue
-				}
-				c, rep := cells[u/cfg.Reps], u%cfg.Reps
-				seed := cfg.Seed + uint64(rep)
-				mc, tc := cfg.Model, cfg.Train
-				mc.Activation, tc.Seed = c.act, seed
-				units[u], errs[u] = SyntheticFit(ctx, data.SynthConfig{Gate: c.gate, Features: c.feat, Seed: seed, Positions: c.pos},
-					cfg.TrainRows, cfg.TestRows, mc, tc)
-				if errs[u] != nil {
-					errs[u] = fmt.Errorf("%v, %d features, %s, %s, repetition %d: %w", c.gate, c.feat, c.pos, c.act, rep+1, errs[u])
-				}
-			}
-		}()
+	return cells, skipped
+}
+
+// SyntheticSweep is the work list of Synthetic: unit (cell c, repetition
+// i) has index c·Reps + i, the cells in table order (positions,
+// activation, gate, features), and draws its rows and trains with seed
+// Seed+i. Run its units (all, or a shard) and pass the results, in unit
+// order, to SyntheticReduce. It returns cfg resolved.
+func SyntheticSweep(cfg SyntheticConfig) (*Sweep, SyntheticConfig, error) {
+	cfg, err := cfg.resolved()
+	if err != nil {
+		return nil, cfg, err
 	}
-	for u := range n {
-		next <- u
+	cells, _ := cfg.cells()
+	sw := &Sweep{Units: make([]Unit, len(cells)*cfg.Reps)}
+	for u := range sw.Units {
+		c, rep := cells[u/cfg.Reps], u%cfg.Reps
+		sw.Units[u] = Unit{Index: u, Positions: c.pos.String(), Activation: c.act, Gate: c.gate.String(), Features: c.feat,
+			Rep: rep, Seed: cfg.Seed + uint64(rep)}
 	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
+	sw.run = func(ctx context.Context, u Unit) (UnitResult, error) {
+		c := cells[u.Index/cfg.Reps]
+		mc, tc := cfg.Model, cfg.Train
+		mc.Activation, tc.Seed = c.act, u.Seed
+		su, err := SyntheticFit(ctx, data.SynthConfig{Gate: c.gate, Features: c.feat, Seed: u.Seed, Positions: c.pos},
+			cfg.TrainRows, cfg.TestRows, mc, tc)
 		if err != nil {
-			return nil, err
+			return UnitResult{}, fmt.Errorf("%v, %d features, %s, %s, repetition %d: %w", c.gate, c.feat, c.pos, c.act, u.Rep+1, err)
 		}
+		fid, hit := su.Fidelity, su.Hit
+		return UnitResult{Rows: cfg.TestRows, MacroF1: su.MacroF1, Accuracy: su.Accuracy, Seconds: su.Seconds,
+			RuleFidelity: &fid, Hit: &hit}, nil
 	}
+	return sw, cfg, nil
+}
+
+// SyntheticReduce computes the table of Synthetic for the resolved cfg
+// (as SyntheticSweep returns it) from the results of its units, in unit
+// order. Its Seconds is the sum of the units' fit seconds; Synthetic
+// replaces it by the wall clock.
+func SyntheticReduce(cfg SyntheticConfig, results []UnitResult) (*SyntheticResult, error) {
+	cells, skipped := cfg.cells()
+	if cfg.Reps < 1 || len(results) != len(cells)*cfg.Reps {
+		return nil, fmt.Errorf("%w: %d results for %d cells × %d repetitions", train.ErrData, len(results), len(cells), cfg.Reps)
+	}
+	res := &SyntheticResult{Skipped: skipped}
 	for i, c := range cells {
-		us := units[i*cfg.Reps : (i+1)*cfg.Reps]
+		us := results[i*cfg.Reps : (i+1)*cfg.Reps]
 		f1s, fids, secs := make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us))
 		hits := 0
 		for k, u := range us {
-			f1s[k], fids[k], secs[k] = u.MacroF1, u.Fidelity, u.Seconds
-			if u.Hit {
+			if u.RuleFidelity == nil || u.Hit == nil {
+				return nil, fmt.Errorf("%w: the result of %v %d features (%s, %s) repetition %d lacks the rule fidelity or the hit",
+					train.ErrData, c.gate, c.feat, c.pos, c.act, k+1)
+			}
+			f1s[k], fids[k], secs[k] = u.MacroF1, *u.RuleFidelity, u.Seconds
+			if *u.Hit {
 				hits++
 			}
+			res.Seconds += u.Seconds
 		}
 		row := SyntheticRow{Positions: c.pos.String(), Activation: c.act, Gate: c.gate.String(), Features: c.feat, Reps: len(us),
 			HitRate: float64(hits) / float64(len(us)), FidelityMean: stat.Mean(fids, nil), FitSeconds: stat.Mean(secs, nil)}
 		row.MacroF1Mean, row.MacroF1Std = meanStd(f1s)
 		res.Rows = append(res.Rows, row)
 	}
-	res.Seconds = time.Since(start).Seconds()
 	return res, nil
 }
 

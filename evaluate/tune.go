@@ -38,6 +38,8 @@ type TuneConfig struct {
 	Encoder data.EncoderOptions
 	// Options are passed to every fit; nil means none.
 	Options *train.Options
+	// Dataset names the table in the units of TuneSweep; it may be empty.
+	Dataset string
 }
 
 // TuneScore is the cross-validated score of one configuration.
@@ -51,7 +53,7 @@ type TuneScore struct {
 	MacroF1Mean  float64 `json:"macro_f1_mean"`
 	MacroF1Std   float64 `json:"macro_f1_std"`
 	AccuracyMean float64 `json:"accuracy_mean"`
-	Seconds      float64 `json:"seconds"` // wall clock of its cross-validation
+	Seconds      float64 `json:"seconds"` // its units' fitting time, summed
 }
 
 // NestedFold is one outer unit of a nested cross-validation: the
@@ -144,8 +146,60 @@ func (cfg TuneConfig) cvConfig(c Candidate, folds int) CVConfig {
 
 func tune(ctx context.Context, src source, cfg TuneConfig) (*TuneResult, error) {
 	start := time.Now()
+	y, classes, split, err := src(nil)
+	if err != nil {
+		return nil, err
+	}
+	sw, cfg, err := tuneSweep(y, classes, split, cfg)
+	if err != nil {
+		return nil, err
+	}
+	results, err := sw.results(ctx, cfg.Jobs)
+	if err != nil {
+		return nil, err
+	}
+	res, err := TuneReduce(cfg.Grid, cfg.Folds, cfg.Repeats, cfg.Seed, results)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Nested {
+		if res.Nested, err = nested(ctx, y, classes, split, src, cfg); err != nil {
+			return nil, err
+		}
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// TuneSweep is the work list of Tune on t without the nested estimate:
+// unit (configuration c, repeat r, fold f) has index (c·Repeats + r)·k + f
+// and is fold f of repeat r cross-validated with configuration c, as
+// CVSweep's unit (r, f) with the seed cfg.Seed. Run its units (all, or a
+// shard) and pass the results, in unit order, to TuneReduce. It returns
+// cfg with the folds and repeats resolved. The nested estimate is not a
+// work list: its final fits depend on the inner scores.
+func TuneSweep(t *data.Table, cfg TuneConfig) (*Sweep, TuneConfig, error) {
+	y, classes, split, err := tableSplitter(t, cfg.Encoder)
+	if err != nil {
+		return nil, cfg, err
+	}
+	return tuneSweep(y, classes, split, cfg)
+}
+
+// TuneSweepDataset is TuneSweep on an encoded dataset.
+func TuneSweepDataset(ds *data.Dataset, cfg TuneConfig) (*Sweep, TuneConfig, error) {
+	if ds == nil {
+		return nil, cfg, fmt.Errorf("%w: no data", train.ErrData)
+	}
+	split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
+		return ds.Subset(trainRows), ds.Subset(testRows), 0, nil
+	}
+	return tuneSweep(ds.Y, ds.Classes, split, cfg)
+}
+
+func tuneSweep(y []int, classes []string, split splitter, cfg TuneConfig) (*Sweep, TuneConfig, error) {
 	if len(cfg.Grid) == 0 {
-		return nil, fmt.Errorf("%w: an empty tuning grid", train.ErrConfig)
+		return nil, cfg, fmt.Errorf("%w: an empty tuning grid", train.ErrConfig)
 	}
 	if cfg.Folds == 0 {
 		cfg.Folds = 5
@@ -153,16 +207,60 @@ func tune(ctx context.Context, src source, cfg TuneConfig) (*TuneResult, error) 
 	if cfg.Repeats == 0 {
 		cfg.Repeats = 1
 	}
-	y, classes, split, err := src(nil)
-	if err != nil {
-		return nil, err
+	k, per := cfg.Folds, cfg.Folds*cfg.Repeats
+	cvs := make([]CVConfig, len(cfg.Grid))
+	for i, c := range cfg.Grid {
+		var err error
+		if cvs[i], err = cfg.cvConfig(c, k).resolved(); err != nil {
+			return nil, cfg, fmt.Errorf("configuration %d: %w", i+1, err)
+		}
 	}
-	scores, err := scoreGrid(ctx, y, classes, split, cfg, cfg.Folds)
-	if err != nil {
-		return nil, err
+	if cfg.Jobs == 0 {
+		cfg.Jobs = cvs[0].Jobs
 	}
-	out := slices.Clone(scores)
-	slices.SortStableFunc(out, func(a, b TuneScore) int {
+	if err := train.CheckFolds(&data.Dataset{Rows: len(y), Y: y, Classes: classes}, k); err != nil {
+		return nil, cfg, err
+	}
+	folds := Split(y, len(classes), k, cfg.Repeats, cfg.Seed)
+	sw := &Sweep{Units: make([]Unit, len(cfg.Grid)*per)}
+	for u := range sw.Units {
+		c, r, f := u/per, u%per/k, u%k
+		sw.Units[u] = Unit{Index: u, Dataset: cfg.Dataset, Configuration: c, Repeat: r, Fold: f, Seed: UnitSeed(cfg.Seed, r, f, k)}
+	}
+	sw.run = func(ctx context.Context, u Unit) (UnitResult, error) {
+		fr, err := runUnit(ctx, folds[u.Repeat], u.Repeat, u.Fold, split, cvs[u.Configuration])
+		if err != nil {
+			err = fmt.Errorf("configuration %d: %w", u.Configuration+1, err)
+		}
+		return fr.unitResult(), err
+	}
+	return sw, cfg, nil
+}
+
+// TuneReduce computes the TuneResult (without the nested estimate) of
+// tuning grid by k-fold cross-validation repeated repeats times with seed,
+// from the results of its units in unit order (see TuneSweep). A
+// configuration's Seconds, and the result's, are the sums of the units'
+// seconds; Tune replaces the result's by the wall clock.
+func TuneReduce(grid []Candidate, k, repeats int, seed uint64, results []UnitResult) (*TuneResult, error) {
+	per := k * repeats
+	if len(grid) == 0 || per == 0 || len(results) != len(grid)*per {
+		return nil, fmt.Errorf("%w: %d results for %d configurations × %d × %d folds", train.ErrData, len(results), len(grid), repeats, k)
+	}
+	scores := make([]TuneScore, len(grid))
+	res := &TuneResult{K: k, Repeats: repeats, Seed: seed}
+	for i, c := range grid {
+		r, err := CVReduce(k, repeats, seed, results[i*per:(i+1)*per])
+		if err != nil {
+			return nil, err
+		}
+		mc, tc := c.Model.Resolved(), c.Train.Resolved()
+		scores[i] = TuneScore{Index: i, Activation: mc.Activation, Order: mc.Order, Rules: mc.Rules,
+			LearningRate: tc.LearningRate, Batch: tc.BatchSize,
+			MacroF1Mean: r.MacroF1Mean, MacroF1Std: r.MacroF1Std, AccuracyMean: r.AccuracyMean, Seconds: r.Seconds}
+		res.Seconds += r.Seconds
+	}
+	slices.SortStableFunc(scores, func(a, b TuneScore) int {
 		switch {
 		case a.MacroF1Mean > b.MacroF1Mean:
 			return -1
@@ -171,13 +269,7 @@ func tune(ctx context.Context, src source, cfg TuneConfig) (*TuneResult, error) 
 		}
 		return 0
 	})
-	res := &TuneResult{K: cfg.Folds, Repeats: cfg.Repeats, Seed: cfg.Seed, Scores: out}
-	if cfg.Nested {
-		if res.Nested, err = nested(ctx, y, classes, split, src, cfg); err != nil {
-			return nil, err
-		}
-	}
-	res.Seconds = time.Since(start).Seconds()
+	res.Scores = scores
 	return res, nil
 }
 

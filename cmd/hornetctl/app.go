@@ -115,6 +115,7 @@ func newApp(ios *iostreams) *cli.App {
 			newCVCmd(ios, nil),
 			newTuneCmd(ios, nil),
 			newBenchCmd(ios),
+			newMergeCmd(ios, nil),
 			newVersionCmd(ios),
 			newCompletionCmd(ios),
 			newManCmd(ios),

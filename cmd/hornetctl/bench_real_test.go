@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hornets-go/hornets/evaluate"
 )
 
 // benchRealData writes two tiny synthetic tables (and gate) into a fresh
@@ -71,7 +73,7 @@ func TestBenchReal(t *testing.T) {
 	if err != nil || cfg.Width != 672 || cfg.Height != 163 {
 		t.Errorf("CD plot: %d × %d, %v; want 672 × 163", cfg.Width, cfg.Height, err)
 	}
-	var rep benchReport
+	var rep evaluate.BenchReport
 	if err := json.Unmarshal([]byte(j.stdout), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, j.stdout)
 	}

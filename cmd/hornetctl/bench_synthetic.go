@@ -4,11 +4,10 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -31,7 +30,13 @@ type benchSyntheticOptions struct {
 	Format string // markdown or csv
 	Out    string // "" or "-" for stdout
 	Plot   string // --plot: macro-F1 against features, one line per gate; "" for none
+	Quiet  bool
+	Shard  shardOptions // --shard, --results, --resume
 }
+
+// syntheticOwnFlags are the fit flags that bench synthetic defines its own
+// way: --activation is a list, --seed the first repetition's seed.
+var syntheticOwnFlags = []string{"activation", "seed"}
 
 // plotFlag is --plot, with what the plot shows.
 func plotFlag(what string) cli.Flag {
@@ -57,6 +62,21 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 	if runF == nil {
 		runF = func(ctx context.Context, o *benchSyntheticOptions) error { return runBenchSynthetic(ctx, o, ios) }
 	}
+	flags := []cli.Flag{
+		&cli.IntFlag{Name: "reps", Value: 30, Usage: "repetitions `N` per cell"},
+		&cli.StringFlag{Name: "features", Value: "3,4,8,16,32,64,128", Usage: "comma-separated feature counts `LIST`"},
+		&cli.StringFlag{Name: "gates", Value: "and,or,not,xor,xnor", Usage: "comma-separated gates `LIST`"},
+		&cli.StringFlag{Name: "positions", Value: "random", Usage: "`WHERE` the targets are: random, first or both"},
+		&cli.StringFlag{Name: "activation", Category: catModel, Value: "polyclip,relu", Usage: "comma-separated activations `LIST`: polyclip, relu"},
+		&cli.Uint64Flag{Name: "seed", Category: catTraining, Value: 1, Usage: "first `SEED`; repetition i uses seed+i"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "fit `N` models at a time (default 0: one per core); the table does not depend on it"},
+		&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "table `FORMAT`: markdown or csv"},
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the table to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
+		plotFlag("macro-F1 against features, one line per gate,"),
+		quietFlag(), // nothing goes to stderr but errors and a shard's summary line; accepted like everywhere
+	}
+	flags = append(flags, fitFlagsExcept(syntheticOwnFlags...)...)
+	flags = append(flags, shardFlags()...)
 	return leaf(&cli.Command{
 		Name:      "synthetic",
 		Usage:     "the paper's Table 2: logic gates on synthetic binary data",
@@ -66,25 +86,15 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			"1000 fresh rows: macro-F1 (mean ± std), the share of models whose top interaction is exactly the target\n" +
 			"features, the rule fidelity on the fresh rows, and the mean fit time. --positions random is the honest\n" +
 			"setting; first is the paper's (targets in features 0 and 1). A gate that reads more features than there\n" +
-			"are is skipped with a note.",
-		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "reps", Value: 30, Usage: "repetitions `N` per cell"},
-			&cli.StringFlag{Name: "features", Value: "3,4,8,16,32,64,128", Usage: "comma-separated feature counts `LIST`"},
-			&cli.StringFlag{Name: "gates", Value: "and,or,not,xor,xnor", Usage: "comma-separated gates `LIST`"},
-			&cli.StringFlag{Name: "positions", Value: "random", Usage: "`WHERE` the targets are: random, first or both"},
-			&cli.StringFlag{Name: "activation", Value: "polyclip,relu", Usage: "comma-separated activations `LIST`: polyclip, relu"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "first `SEED`; repetition i uses seed+i"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "fit `N` models at a time (default 0: one per core); the table does not depend on it"},
-			&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "table `FORMAT`: markdown or csv"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the table to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
-			plotFlag("macro-F1 against features, one line per gate,"),
-			quietFlag(), // nothing goes to stderr but errors; accepted like everywhere
-		},
+			"are is skipped with a note. The model and training flags (--rules, --order, --epochs, ...) apply to every\n" +
+			"fit. --shard I/N --results DIR runs only the units (cell, repetition) whose index is I mod N, appending each\n" +
+			"to DIR/shard-I-of-N.jsonl; hornetctl merge DIR prints the table.",
+		Flags: flags,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
 				return err
 			}
-			o := &benchSyntheticOptions{Format: strings.ToLower(c.String("format")), Out: c.String("out"), Plot: c.String("plot")}
+			o := &benchSyntheticOptions{Format: strings.ToLower(c.String("format")), Out: c.String("out"), Plot: c.String("plot"), Quiet: c.Bool("quiet")}
 			if err := checkPlotFlag(o.Plot); err != nil {
 				return err
 			}
@@ -133,6 +143,17 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			if len(cfg.Features) == 0 || len(cfg.Gates) == 0 || len(cfg.Activations) == 0 {
 				return usagef("--features, --gates and --activation each need at least one entry")
 			}
+			fit, err := readFitFlagsExcept(c, fitOptions{}, syntheticOwnFlags...)
+			if err != nil {
+				return err
+			}
+			cfg.Model, cfg.Train = fit.Model, fit.Train
+			if o.Shard, err = readShardFlags(c); err != nil {
+				return err
+			}
+			if o.Shard.sharded() && (o.Plot != "" || !stdout(o.Out)) {
+				return usagef("a --shard prints no table, so --out and --plot do not apply: give --out to hornetctl merge")
+			}
 			return runF(c.Context, o)
 		},
 	})
@@ -158,19 +179,30 @@ func runBenchSynthetic(ctx context.Context, o *benchSyntheticOptions, ios *iostr
 			return err
 		}
 	}
-	res, err := evaluate.Synthetic(ctx, o.Config)
+	sw, cfg, err := evaluate.SyntheticSweep(o.Config)
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return &interrupted{fmt.Sprintf("bench synthetic interrupted: %v", err)}
-		}
 		return configError(err)
 	}
-	err = writeOutput(o.Out, ios.Out, func(w io.Writer) error {
-		if o.Format == formatCSVOut {
-			return res.WriteCSV(w)
+	specCfg := cfg
+	specCfg.Jobs = 0 // how it runs is no part of the sweep
+	spec := &sweepSpec{Command: cmdBenchSynthetic, Synthetic: &specCfg}
+	start := time.Now()
+	var outputs []flagPath // --results must not be one of them
+	for _, f := range []flagPath{{"out", o.Out}, {"plot", o.Plot}} {
+		if f.path != "" && !stdout(f.path) {
+			outputs = append(outputs, f)
 		}
-		return res.WriteMarkdown(w)
-	})
+	}
+	results, err := runSweep(ctx, o.Shard, sweepRun{Spec: spec, Sweep: sw, Jobs: cfg.Jobs, Inputs: outputs}, ios, warnings(ios, o.Quiet), !o.Quiet)
+	if err != nil || results == nil {
+		return err
+	}
+	res, err := evaluate.SyntheticReduce(cfg, results)
+	if err != nil {
+		return err
+	}
+	res.Seconds = time.Since(start).Seconds()
+	err = writeOutput(o.Out, ios.Out, func(w io.Writer) error { return writeSyntheticResult(w, o.Format, res) })
 	if err != nil || o.Plot == "" {
 		return err
 	}
@@ -179,4 +211,13 @@ func runBenchSynthetic(ctx context.Context, o *benchSyntheticOptions, ios *iostr
 		return err
 	}
 	return evaluate.SavePlot(p, o.Plot)
+}
+
+// writeSyntheticResult prints the table of bench synthetic as Markdown or
+// CSV.
+func writeSyntheticResult(w io.Writer, format string, res *evaluate.SyntheticResult) error {
+	if format == formatCSVOut {
+		return res.WriteCSV(w)
+	}
+	return res.WriteMarkdown(w)
 }

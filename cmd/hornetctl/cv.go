@@ -10,6 +10,7 @@ import (
 	"io"
 	"runtime"
 	"text/tabwriter"
+	"time"
 
 	"github.com/sirupsen/logrus"
 	"github.com/urfave/cli/v2"
@@ -31,6 +32,7 @@ type cvOptions struct {
 	// MemoryBudget is the most memory, in bytes, that the folds trained at
 	// a time may be estimated to need (--memory-budget-mb); 0 means the default.
 	MemoryBudget int64
+	Shard        shardOptions // --shard, --results, --resume
 }
 
 func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli.Command {
@@ -46,6 +48,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 		outputFormatFlag())
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, memoryBudgetFlag())
+	flags = append(flags, shardFlags()...)
 	flags = append(flags, verbosityFlags("warnings and errors")...)
 	return leaf(&cli.Command{
 		Name:      "cv",
@@ -56,7 +59,9 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 			"trains with seed + r·k + f (the first repeat: seed+f). The CSV encoder is fitted on each training fold\n" +
 			"only, so a category seen only in the held-out fold is unseen there. Prints per-fold accuracy and macro-F1,\n" +
 			"and their mean ± sample standard deviation over all folds of all repeats. --jobs folds train at a time;\n" +
-			"the result does not depend on it. By default only warnings are logged; --verbose logs each fold's training.",
+			"the result does not depend on it. By default only warnings are logged; --verbose logs each fold's training.\n" +
+			"--shard I/N --results DIR runs only the units (repeat, fold) whose index is I mod N, appending each to\n" +
+			"DIR/shard-I-of-N.jsonl; hornetctl merge DIR prints the table. --results FILE --resume continues a run.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			o := &cvOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Jobs: c.Int("jobs")}
@@ -83,6 +88,9 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 				return err
 			}
 			if o.Verbosity, err = readVerbosity(c); err != nil {
+				return err
+			}
+			if o.Shard, err = readShardFlags(c); err != nil {
 				return err
 			}
 			return runF(c.Context, o)
@@ -120,35 +128,69 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 		opts.Recorder = newProgress(log, ios.Err, verbose, 0)
 	}
 	cfg := evaluate.CVConfig{Folds: o.Folds, Repeats: o.Repeats, Jobs: jobs, Model: o.Fit.Model, Train: o.Fit.Train,
-		Encoder: data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}, Options: opts}
-	var res *evaluate.CVResult
+		Encoder: data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}, Options: opts, Dataset: o.Data.Path}
+	var sw *evaluate.Sweep
 	if tab != nil {
-		res, err = evaluate.CrossValidate(ctx, tab, cfg)
+		sw, cfg, err = evaluate.CVSweep(tab, cfg)
 	} else {
-		res, err = evaluate.CrossValidateDataset(ctx, ds, cfg)
+		sw, cfg, err = evaluate.CVSweepDataset(ds, cfg)
 	}
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return &interrupted{fmt.Sprintf("cross-validation interrupted: %v", err)}
-		}
 		return configError(err)
 	}
-	if o.Format == formatJSON {
-		enc := json.NewEncoder(ios.Out)
+	spec := &sweepSpec{Command: cmdCV, CV: &cvSpec{Data: dataSpecOf(o.Data, tab, ds), Folds: cfg.Folds, Repeats: cfg.Repeats,
+		Seed: cfg.Train.Seed, Model: o.Fit.Model, Train: o.Fit.Train}}
+	start := time.Now()
+	results, err := runSweep(ctx, o.Shard, sweepRun{Spec: spec, Sweep: sw, Jobs: jobs, Inputs: dataInputs(o.Data)}, ios,
+		warnings(ios, o.Verbosity == quiet), o.Verbosity == normal)
+	if err != nil || results == nil {
+		return err
+	}
+	res, err := evaluate.CVReduce(cfg.Folds, cfg.Repeats, cfg.Train.Seed, results)
+	if err != nil {
+		return err
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return writeCVResult(ios.Out, o.Format, o.Data.Path, res)
+}
+
+// writeCVResult prints the table of cv, as text or JSON.
+func writeCVResult(w io.Writer, format, path string, res *evaluate.CVResult) error {
+	if format == formatJSON {
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(struct {
 			Data string `json:"data"`
 			*evaluate.CVResult
-		}{o.Data.Path, res})
+		}{path, res})
 	}
-	return writeCVText(ios.Out, o, res)
+	return writeCVText(w, path, res)
 }
 
-func writeCVText(w io.Writer, o *cvOptions, res *evaluate.CVResult) error {
-	if res.Repeats > 1 {
-		fmt.Fprintf(w, "%d × %d-fold cross-validation of %s\n", res.Repeats, res.K, o.Data.Path)
+// dataSpecOf describes the table of cv and tune for the sweep's spec.
+func dataSpecOf(o dataOptions, tab *data.Table, ds *data.Dataset) dataSpec {
+	d := dataSpec{Path: o.Path, Format: o.Format, Label: o.Label, Categorical: o.Categorical}
+	if tab != nil {
+		d.SHA256 = tableHash(tab)
 	} else {
-		fmt.Fprintf(w, "%d-fold cross-validation of %s\n", res.K, o.Data.Path)
+		d.SHA256 = datasetHash(ds)
+	}
+	return d
+}
+
+// dataInputs is --data as an input that --results must not be.
+func dataInputs(o dataOptions) []flagPath {
+	if o.Stdin != nil {
+		return nil
+	}
+	return []flagPath{{"data", o.Path}}
+}
+
+func writeCVText(w io.Writer, path string, res *evaluate.CVResult) error {
+	if res.Repeats > 1 {
+		fmt.Fprintf(w, "%d × %d-fold cross-validation of %s\n", res.Repeats, res.K, path)
+	} else {
+		fmt.Fprintf(w, "%d-fold cross-validation of %s\n", res.K, path)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	rules := res.RuleFidelityMean != nil

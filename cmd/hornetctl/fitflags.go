@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -173,12 +174,20 @@ const dropoutRange = "want 0 <= p < 1 (0 for none)"
 
 // fitFlags returns the hyper-parameter flags of train and cv.
 func fitFlags() []cli.Flag {
+	return append(fitFlagsExcept(), &cli.StringFlag{Name: "class-weight", Category: catTraining, Value: classWeightNone,
+		Usage: "`WEIGHTING` of the classes in the loss: none (equal) or balanced (n/(classes·n_c), each class counts as much as the others)"})
+}
+
+// fitFlagsExcept returns the hyper-parameter flags but those named skip
+// (a command that defines them otherwise) and --class-weight.
+func fitFlagsExcept(skip ...string) []cli.Flag {
 	var out []cli.Flag
 	for _, f := range fitFlagTable() {
-		out = append(out, f.flag)
+		if !slices.Contains(skip, f.flag.Names()[0]) {
+			out = append(out, f.flag)
+		}
 	}
-	return append(out, &cli.StringFlag{Name: "class-weight", Category: catTraining, Value: classWeightNone,
-		Usage: "`WEIGHTING` of the classes in the loss: none (equal) or balanced (n/(classes·n_c), each class counts as much as the others)"})
+	return out
 }
 
 // readFitFlags reads the hyper-parameter flags into configs, checking each
@@ -193,9 +202,14 @@ func readFitFlags(c *cli.Context) (fitOptions, error) {
 	default:
 		return o, oneOf("class-weight", w, classWeightNone, classWeightBalanced)
 	}
+	return readFitFlagsExcept(c, o)
+}
+
+// readFitFlagsExcept reads the flags of fitFlagsExcept(skip...) into o.
+func readFitFlagsExcept(c *cli.Context, o fitOptions, skip ...string) (fitOptions, error) {
 	for _, f := range fitFlagTable() {
 		name := f.flag.Names()[0]
-		if !c.IsSet(name) {
+		if !c.IsSet(name) || slices.Contains(skip, name) {
 			continue
 		}
 		value := fmt.Sprint(c.Value(name))

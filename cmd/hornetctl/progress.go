@@ -179,3 +179,48 @@ func (b *barWriter) clear() {
 		b.bar.Clear()
 	}
 }
+
+// unitProgress shows the units of a sweep done, the elapsed time and the
+// time left: a bar on a terminal, nothing otherwise (the results file, if
+// any, is the record).
+type unitProgress struct {
+	bar *progressbar.ProgressBar
+}
+
+// newUnitProgress returns the progress of a sweep of total units, done of
+// them finished before (resumed), drawn on w when show and w is a
+// terminal. The bar counts the units this run fits, so that the time left
+// is estimated from them only.
+func newUnitProgress(w io.Writer, show bool, total, done int, what string) *unitProgress {
+	if !show || !isTerminal(w) {
+		return &unitProgress{}
+	}
+	desc := what + " units"
+	if done > 0 {
+		desc = fmt.Sprintf("%s units (%d of %d done before)", what, done, total)
+	}
+	return &unitProgress{bar: progressbar.NewOptions(total-done,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+// add counts one finished unit.
+func (p *unitProgress) add() {
+	if p.bar != nil {
+		p.bar.Add(1)
+	}
+}
+
+// done removes the bar.
+func (p *unitProgress) done() {
+	if p.bar != nil {
+		p.bar.Exit()
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/sirupsen/logrus"
 	"github.com/urfave/cli/v2"
@@ -55,6 +56,7 @@ type tuneOptions struct {
 	Out          string
 	Verbosity    verbosity
 	MemoryBudget int64
+	Shard        shardOptions // --shard, --results, --resume
 }
 
 // gridFlags are the fit flags that the grid sets; tune refuses them.
@@ -153,6 +155,7 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the results to `FILE`, atomically; - for stdout", DefaultText: "stdout"})
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, memoryBudgetFlag())
+	flags = append(flags, shardFlags()...)
 	flags = append(flags, verbosityFlags("one line per skipped configuration, and warnings")...)
 	return leaf(&cli.Command{
 		Name:      "tune",
@@ -168,7 +171,9 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 			"feature columns (or 64), or whose estimated memory exceeds the budget, is skipped with a line on stderr.\n" +
 			"The best score is optimistic: it is chosen on the folds it is scored on. --nested adds the nested-CV\n" +
 			"estimate: in each outer training part the best configuration is picked by inner CV and scored on the outer\n" +
-			"test fold.",
+			"test fold. --shard I/N --results DIR runs only the units (configuration, repeat, fold) whose index is I mod N,\n" +
+			"appending each to DIR/shard-I-of-N.jsonl; hornetctl merge DIR prints the table. --nested is not sharded:\n" +
+			"its final fits depend on the inner scores.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			o := &tuneOptions{Grid: c.String("grid"), Folds: c.Int("folds"), Repeats: c.Int("repeats"), Jobs: c.Int("jobs"),
@@ -202,6 +207,12 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 			}
 			if o.Verbosity, err = readVerbosity(c); err != nil {
 				return err
+			}
+			if o.Shard, err = readShardFlags(c); err != nil {
+				return err
+			}
+			if o.Nested && (o.Shard.sharded() || o.Shard.Results != "") {
+				return usagef("--nested cannot be combined with --shard or --results: the final fit of each outer fold depends on the inner scores; run --nested unsharded, or shard the plain tune")
 			}
 			switch strings.ToLower(o.Grid) {
 			case gridSmall, gridPaper:
@@ -292,12 +303,19 @@ func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
 		opts.Recorder = newProgress(log, ios.Err, verbose, 0)
 	}
 	cfg := evaluate.TuneConfig{Grid: grid, Folds: o.Folds, Repeats: o.Repeats, Jobs: jobs, Seed: o.Fit.Train.Seed,
-		Nested: o.Nested, Encoder: data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}, Options: opts}
+		Nested: o.Nested, Encoder: data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}, Options: opts, Dataset: o.Data.Path}
 	var res *evaluate.TuneResult
-	if tab != nil {
-		res, err = evaluate.Tune(ctx, tab, cfg)
+	if o.Nested { // not a work list: the final fits depend on the inner scores
+		if tab != nil {
+			res, err = evaluate.Tune(ctx, tab, cfg)
+		} else {
+			res, err = evaluate.TuneDataset(ctx, ds, cfg)
+		}
 	} else {
-		res, err = evaluate.TuneDataset(ctx, ds, cfg)
+		res, err = tuneSweep(ctx, o, cfg, tab, ds, skipped, ios)
+		if res == nil && err == nil { // a shard: merge prints the table
+			return nil
+		}
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -306,18 +324,60 @@ func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
 		return configError(err)
 	}
 	return writeOutput(o.Out, ios.Out, func(w io.Writer) error {
-		switch o.Format {
-		case formatJSON:
-			return writeTuneJSON(w, o, res, skipped)
-		case formatCSVOut:
-			if res.Nested != nil {
-				fmt.Fprintf(warn, "hornetctl tune: nested-CV estimate: macro-F1 %.4f ± %.4f (best configuration above: %.4f, optimistic)\n",
-					res.Nested.MacroF1Mean, res.Nested.MacroF1Std, res.Scores[0].MacroF1Mean)
-			}
-			return writeTuneCSV(w, res)
-		}
-		return writeTuneText(w, o, res, len(skipped))
+		return writeTuneResult(w, warn, o.Format, o.Data.Path, o.Grid, res, skipped)
 	})
+}
+
+// tuneSweep runs tune's work list, all of it or a shard; a shard returns
+// no result.
+func tuneSweep(ctx context.Context, o *tuneOptions, cfg evaluate.TuneConfig, tab *data.Table, ds *data.Dataset, skipped []skippedEntry, ios *iostreams) (*evaluate.TuneResult, error) {
+	var sw *evaluate.Sweep
+	var err error
+	if tab != nil {
+		sw, cfg, err = evaluate.TuneSweep(tab, cfg)
+	} else {
+		sw, cfg, err = evaluate.TuneSweepDataset(ds, cfg)
+	}
+	if err != nil {
+		return nil, err
+	}
+	spec := &sweepSpec{Command: cmdTune, Tune: &tuneSpec{Data: dataSpecOf(o.Data, tab, ds), Grid: o.Grid, Folds: cfg.Folds,
+		Repeats: cfg.Repeats, Seed: cfg.Seed, Candidates: cfg.Grid, Skipped: skipped}}
+	inputs := dataInputs(o.Data)
+	if g := strings.ToLower(o.Grid); g != gridSmall && g != gridPaper {
+		inputs = append(inputs, flagPath{"grid", o.Grid})
+	}
+	if !stdout(o.Out) {
+		inputs = append(inputs, flagPath{"out", o.Out})
+	}
+	start := time.Now()
+	results, err := runSweep(ctx, o.Shard, sweepRun{Spec: spec, Sweep: sw, Jobs: cfg.Jobs, Inputs: inputs}, ios,
+		warnings(ios, o.Verbosity == quiet), o.Verbosity == normal)
+	if err != nil || results == nil {
+		return nil, err
+	}
+	res, err := evaluate.TuneReduce(cfg.Grid, cfg.Folds, cfg.Repeats, cfg.Seed, results)
+	if err != nil {
+		return nil, err
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// writeTuneResult prints the table of tune in format (text, csv or json);
+// a line about the nested estimate that CSV cannot hold goes to warn.
+func writeTuneResult(w, warn io.Writer, format, path, grid string, res *evaluate.TuneResult, skipped []skippedEntry) error {
+	switch format {
+	case formatJSON:
+		return writeTuneJSON(w, path, grid, res, skipped)
+	case formatCSVOut:
+		if res.Nested != nil {
+			fmt.Fprintf(warn, "hornetctl tune: nested-CV estimate: macro-F1 %.4f ± %.4f (best configuration above: %.4f, optimistic)\n",
+				res.Nested.MacroF1Mean, res.Nested.MacroF1Std, res.Scores[0].MacroF1Mean)
+		}
+		return writeTuneCSV(w, res)
+	}
+	return writeTuneText(w, path, grid, res, len(skipped))
 }
 
 // skippedEntry is a configuration that tune did not run, and why.
@@ -326,7 +386,7 @@ type skippedEntry struct {
 	Reason string
 }
 
-func writeTuneJSON(w io.Writer, o *tuneOptions, res *evaluate.TuneResult, skipped []skippedEntry) error {
+func writeTuneJSON(w io.Writer, path, grid string, res *evaluate.TuneResult, skipped []skippedEntry) error {
 	type skip struct {
 		gridEntry
 		Reason string `json:"reason"`
@@ -342,7 +402,7 @@ func writeTuneJSON(w io.Writer, o *tuneOptions, res *evaluate.TuneResult, skippe
 		Grid string `json:"grid"`
 		*evaluate.TuneResult
 		Skipped []skip `json:"skipped"`
-	}{o.Data.Path, o.Grid, res, sk})
+	}{path, grid, res, sk})
 }
 
 func writeTuneCSV(w io.Writer, res *evaluate.TuneResult) error {
@@ -357,12 +417,12 @@ func writeTuneCSV(w io.Writer, res *evaluate.TuneResult) error {
 	return cw.Error()
 }
 
-func writeTuneText(w io.Writer, o *tuneOptions, res *evaluate.TuneResult, skipped int) error {
+func writeTuneText(w io.Writer, path, grid string, res *evaluate.TuneResult, skipped int) error {
 	cv := fmt.Sprintf("%d-fold", res.K)
 	if res.Repeats > 1 {
 		cv = fmt.Sprintf("%d × %d-fold", res.Repeats, res.K)
 	}
-	fmt.Fprintf(w, "%d configurations of --grid %s, %s cross-validation of %s (seed %d)", len(res.Scores), o.Grid, cv, o.Data.Path, res.Seed)
+	fmt.Fprintf(w, "%d configurations of --grid %s, %s cross-validation of %s (seed %d)", len(res.Scores), grid, cv, path, res.Seed)
 	if skipped > 0 {
 		fmt.Fprintf(w, ", %d skipped", skipped)
 	}
@@ -376,11 +436,11 @@ func writeTuneText(w io.Writer, o *tuneOptions, res *evaluate.TuneResult, skippe
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	grid := res.Seconds // the grid's cross-validations, without the nested estimate
+	gridSeconds := res.Seconds // the grid's cross-validations, without the nested estimate
 	if res.Nested != nil {
-		grid -= res.Nested.Seconds
+		gridSeconds -= res.Nested.Seconds
 	}
-	fmt.Fprintf(w, "best macro-F1 %.4f: optimistic, the configuration is chosen on the folds it is scored on (%.1fs)\n", res.Scores[0].MacroF1Mean, grid)
+	fmt.Fprintf(w, "best macro-F1 %.4f: optimistic, the configuration is chosen on the folds it is scored on (%.1fs)\n", res.Scores[0].MacroF1Mean, gridSeconds)
 	if n := res.Nested; n != nil {
 		_, err := fmt.Fprintf(w, "nested-CV estimate: macro-F1 %.4f ± %.4f, accuracy %.4f over %d outer folds (%.1fs)\n",
 			n.MacroF1Mean, n.MacroF1Std, n.AccuracyMean, len(n.Folds), n.Seconds)

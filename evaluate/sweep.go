@@ -1,0 +1,159 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package evaluate
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sync"
+)
+
+// Unit is one fit of a sweep: its place in the work list and the fields
+// that name it. A command fills the fields that it has: cross-validation
+// and tuning name a dataset, a configuration, a repeat and a fold; the
+// real-data benchmark adds the model; the synthetic benchmark names the
+// positions, activation, gate, features and repetition.
+type Unit struct {
+	Index         int    // in the work list, from 0
+	Dataset       string // cv, tune, bench real
+	Configuration int    // tune: index in the grid; bench real: 0 HorNets, 1 logistic regression
+	Model         string // bench real: ModelHorNets or ModelLogReg
+	Repeat, Fold  int    // from 0
+	Positions     string // bench synthetic
+	Activation    string // bench synthetic
+	Gate          string // bench synthetic
+	Features, Rep int    // bench synthetic; Rep from 0
+	// Seed is the seed the unit trains with (and, in the synthetic
+	// benchmark, draws its rows with). It depends only on the sweep's seed
+	// and the unit's place, never on how the work list is sliced.
+	Seed uint64
+}
+
+// UnitResult is the score of one finished unit: what the command's table
+// is computed from.
+type UnitResult struct {
+	Rows     int     `json:"rows,omitempty"` // held-out (or fresh) rows scored
+	MacroF1  float64 `json:"macro_f1"`
+	Accuracy float64 `json:"accuracy"`
+	Seconds  float64 `json:"seconds"` // the unit's own time: encoding, fitting and scoring
+	// RuleFidelity is the share of the scored rows where the decision
+	// list, applied by hand, gives the network's prediction; nil when the
+	// network has no rules, or for the logistic baseline.
+	RuleFidelity *float64 `json:"rule_fidelity,omitempty"`
+	// Unseen counts held-out cells of a category the training fold's
+	// encoder never saw.
+	Unseen int `json:"unseen_categories,omitempty"`
+	// Hit says whether the top interaction is exactly the generator's
+	// target features (bench synthetic only).
+	Hit *bool `json:"top_interaction_hit,omitempty"`
+}
+
+// Sweep is a work list of units and how to run one of them. Every unit's
+// result depends only on the unit (its data and its seed), so any subset
+// of the units can be run in any order, on any number of workers or
+// machines, and the results reduced to the same table.
+type Sweep struct {
+	Units []Unit
+	run   func(ctx context.Context, u Unit) (UnitResult, error)
+}
+
+// RunUnit fits and scores one unit of the sweep.
+func (s *Sweep) RunUnit(ctx context.Context, u Unit) (UnitResult, error) {
+	return s.run(ctx, u)
+}
+
+// ShardUnits returns the units of shard i of n (from 0): those whose
+// index is i modulo n. Round robin spreads the costly configurations and
+// datasets over the shards. The shards of one n are disjoint and cover
+// the work list.
+func ShardUnits(units []Unit, i, n int) []Unit {
+	var out []Unit
+	for _, u := range units {
+		if u.Index%n == i {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// Run runs units (a subset of s.Units) on jobs workers (0: GOMAXPROCS)
+// and calls done, from one goroutine at a time, with each unit as it
+// finishes. It stops at the first error of a unit or of done and returns
+// it (the lowest unit's error when several fail at once); units that
+// finished before are reported, the others are abandoned. Done sees the
+// units in the order they finish, which depends on the timing; what the
+// units compute does not.
+func (s *Sweep) Run(ctx context.Context, units []Unit, jobs int, done func(Unit, UnitResult) error) error {
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type finished struct {
+		k   int
+		res UnitResult
+		err error
+	}
+	next, out := make(chan int), make(chan finished)
+	var wg sync.WaitGroup
+	for range min(jobs, len(units)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				if err := ctx.Err(); err != nil {
+					out <- finished{k, UnitResult{}, err}
+					continue
+				}
+				res, err := s.run(ctx, units[k])
+				out <- finished{k, res, err}
+			}
+		}()
+	}
+	go func() {
+		defer close(next)
+		for k := range units {
+			select {
+			case next <- k:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(out) }()
+	var first error
+	firstAt, reported := len(units), 0
+	for f := range out {
+		err := f.err
+		if err == nil && first == nil {
+			err = done(units[f.k], f.res)
+		}
+		if err == nil {
+			reported++
+			continue
+		}
+		cancel()
+		// Prefer a real error to the cancellations it causes, then the
+		// lowest unit's.
+		realErr := !errors.Is(err, context.Canceled)
+		firstReal := first != nil && !errors.Is(first, context.Canceled)
+		if first == nil || realErr && !firstReal || realErr == firstReal && f.k < firstAt {
+			first, firstAt = err, f.k
+		}
+	}
+	if first == nil && reported < len(units) { // cancelled before some units were handed out
+		return ctx.Err()
+	}
+	return first
+}
+
+// results runs every unit of s and returns the results in unit order.
+func (s *Sweep) results(ctx context.Context, jobs int) ([]UnitResult, error) {
+	out := make([]UnitResult, len(s.Units))
+	err := s.Run(ctx, s.Units, jobs, func(u Unit, r UnitResult) error {
+		out[u.Index] = r
+		return nil
+	})
+	return out, err
+}

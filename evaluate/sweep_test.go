@@ -1,0 +1,99 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package evaluate_test
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/evaluate"
+	"github.com/hornets-go/hornets/train"
+)
+
+// TestShardUnits: the shards of every N are disjoint and cover the work
+// list, and each holds the units whose index is its own modulo N.
+func TestShardUnits(t *testing.T) {
+	sw, _, err := evaluate.SyntheticSweep(evaluate.SyntheticConfig{Reps: 3, Features: []int{2, 8}, Activations: []string{"relu"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sw.Units) != 5*2*3 { // five gates at 2 and 8 features, 3 repetitions
+		t.Fatalf("%d units, want 30", len(sw.Units))
+	}
+	for _, n := range []int{1, 2, 3, 4, 7, 26, 27, 40} {
+		seen := make([]int, len(sw.Units))
+		for i := range n {
+			for _, u := range evaluate.ShardUnits(sw.Units, i, n) {
+				if u.Index%n != i {
+					t.Errorf("N=%d: unit %d in shard %d", n, u.Index, i)
+				}
+				seen[u.Index]++
+			}
+		}
+		for u, c := range seen {
+			if c != 1 {
+				t.Errorf("N=%d: unit %d in %d shards", n, u, c)
+			}
+		}
+	}
+	for i, u := range sw.Units {
+		if u.Index != i || u.Seed != uint64(u.Rep) || u.Rep != i%3 {
+			t.Errorf("unit %d: %+v", i, u)
+		}
+	}
+}
+
+// TestSweepShardsReduceAsWhole: the units run in shards, in any order and
+// on any number of workers, reduce to CrossValidate's result (timings
+// apart).
+func TestSweepShardsReduceAsWhole(t *testing.T) {
+	gen, err := data.NewSynth(data.SynthConfig{Gate: data.Xor, Features: 4, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := gen.Sample(40)
+	cfg := evaluate.CVConfig{Folds: 2, Repeats: 2, Train: train.Config{Epochs: 10, Seed: 5}, Jobs: 2}
+	whole, err := evaluate.CrossValidateDataset(context.Background(), ds, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, rcfg, err := evaluate.CVSweepDataset(ds, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := make([]evaluate.UnitResult, len(sw.Units))
+	var mu sync.Mutex
+	for i := range 3 {
+		units := evaluate.ShardUnits(sw.Units, i, 3)
+		slices.Reverse(units)
+		err := sw.Run(context.Background(), units, 1+i%2, func(u evaluate.Unit, r evaluate.UnitResult) error {
+			mu.Lock()
+			defer mu.Unlock()
+			results[u.Index] = r
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := evaluate.CVReduce(rcfg.Folds, rcfg.Repeats, rcfg.Train.Seed, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.Seconds, whole.Seconds = 0, 0
+	for i := range got.Folds {
+		got.Folds[i].Seconds, whole.Folds[i].Seconds = 0, 0
+	}
+	if got.MacroF1Mean != whole.MacroF1Mean || got.AccuracyStd != whole.AccuracyStd || !slices.EqualFunc(got.Folds, whole.Folds,
+		func(a, b evaluate.FoldResult) bool {
+			return a.MacroF1 == b.MacroF1 && a.Accuracy == b.Accuracy && a.Rows == b.Rows
+		}) {
+		t.Errorf("sharded %+v\nwhole   %+v", got, whole)
+	}
+	if _, err := evaluate.CVReduce(2, 2, 5, results[:3]); err == nil {
+		t.Errorf("CVReduce of 3 results for 4 units: no error")
+	}
+}
