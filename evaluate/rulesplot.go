@@ -103,7 +103,7 @@ func RulesPlot(bars []RuleBar, title string) (*Figure, error) {
 	prec := plot.New()
 	prec.Title.Text = "precision, 95% Wilson interval"
 	prec.X.Label.Text = "share of its class"
-	prec.X.Min, prec.X.Max = 0, 1
+	prec.X.Min, prec.X.Max = -0.02, 1.02 // a point at 0 or 1 clear of the frame
 	prec.Y.Min, prec.Y.Max = support.Y.Min, support.Y.Max
 	var blank plot.ConstantTicks
 	for _, t := range ticks {
