@@ -7,6 +7,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"image/color"
 	"io"
 	"math"
 	"slices"
@@ -66,13 +67,18 @@ const (
 	SweepOrder = "order"
 )
 
-// SpeedPoint is the fit time of one setting.
+// SpeedPoint is the fit time of one setting: wall clock, and the CPU time
+// of the process during the fit (all its threads, the garbage collector's
+// included; NaN where the system does not report it). Other processes
+// stretch the wall clock of a loaded machine much more than the CPU time.
 type SpeedPoint struct {
-	Sweep         string    `json:"sweep"` // SweepRules or SweepOrder
-	Rules         int       `json:"rules"`
-	Order         int       `json:"order"`
-	Seconds       []float64 `json:"seconds"` // of each repetition
-	MedianSeconds float64   `json:"median_seconds"`
+	Sweep            string    `json:"sweep"` // SweepRules or SweepOrder
+	Rules            int       `json:"rules"`
+	Order            int       `json:"order"`
+	Seconds          []float64 `json:"seconds"`     // wall clock of each repetition
+	CPUSeconds       []float64 `json:"cpu_seconds"` // CPU time of each repetition
+	MedianSeconds    float64   `json:"median_seconds"`
+	MedianCPUSeconds float64   `json:"median_cpu_seconds"`
 }
 
 // SpeedResult is the outcome of Speed.
@@ -189,9 +195,9 @@ func Speed(ctx context.Context, cfg SpeedConfig) (*SpeedResult, error) {
 		for i := range points {
 			p := &points[i]
 			mc, tc := cfg.fitConfig(*p, seed)
-			t0 := time.Now()
+			t0, cpu0 := time.Now(), processCPU()
 			res, err := train.Fit(ctx, tr, mc, tc, nil)
-			secs := time.Since(t0).Seconds()
+			secs, cpu := time.Since(t0).Seconds(), processCPU()-cpu0
 			if err == nil && res.Status == train.Canceled {
 				err = context.Canceled
 			}
@@ -201,14 +207,14 @@ func Speed(ctx context.Context, cfg SpeedConfig) (*SpeedResult, error) {
 			if err != nil {
 				return nil, fmt.Errorf("speed: rules %d, order %d, repetition %d: %w", p.Rules, p.Order, rep+1, err)
 			}
-			p.Seconds = append(p.Seconds, secs)
+			p.Seconds, p.CPUSeconds = append(p.Seconds, secs), append(p.CPUSeconds, cpu)
 			if cfg.OnFit != nil {
 				cfg.OnFit(*p, rep, secs)
 			}
 		}
 	}
 	for i := range points {
-		points[i].MedianSeconds = median(points[i].Seconds)
+		points[i].MedianSeconds, points[i].MedianCPUSeconds = median(points[i].Seconds), median(points[i].CPUSeconds)
 	}
 	return &SpeedResult{Features: cfg.Features, Rows: cfg.Rows, Gate: gate.String(), Epochs: cfg.Epochs, Reps: cfg.Reps,
 		Points: points, Seconds: time.Since(start).Seconds()}, nil
@@ -228,19 +234,20 @@ func median(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-// WriteMarkdown writes the result as a Markdown table, one row per point,
-// with the ratio of each point's median to the first of its sweep.
+// WriteMarkdown writes the result as a Markdown table, one row per point:
+// the median, fastest and slowest wall clock, the median CPU time, and the
+// ratio of the median CPU time to that of the first point of its sweep.
 func (r *SpeedResult) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintf(w, "Fit time, %d epochs on %d rows × %d binary features (%s), median of %d fits:\n\n", r.Epochs, r.Rows, r.Features, r.Gate, r.Reps)
-	fmt.Fprintln(w, "| sweep | rules | order | median fit s | min | max | × first |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| sweep | rules | order | median fit s | min | max | median CPU s | CPU × first |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|")
 	first := map[string]float64{}
 	for _, p := range r.Points {
 		if _, ok := first[p.Sweep]; !ok {
-			first[p.Sweep] = p.MedianSeconds
+			first[p.Sweep] = p.MedianCPUSeconds
 		}
-		_, err := fmt.Fprintf(w, "| %s | %d | %d | %.3f | %.3f | %.3f | %.2f |\n", p.Sweep, p.Rules, p.Order, p.MedianSeconds,
-			slices.Min(p.Seconds), slices.Max(p.Seconds), p.MedianSeconds/first[p.Sweep])
+		_, err := fmt.Fprintf(w, "| %s | %d | %d | %.3f | %.3f | %.3f | %.3f | %.2f |\n", p.Sweep, p.Rules, p.Order, p.MedianSeconds,
+			slices.Min(p.Seconds), slices.Max(p.Seconds), p.MedianCPUSeconds, p.MedianCPUSeconds/first[p.Sweep])
 		if err != nil {
 			return err
 		}
@@ -251,20 +258,20 @@ func (r *SpeedResult) WriteMarkdown(w io.Writer) error {
 // WriteCSV writes the result as CSV with a header line, one row per point.
 func (r *SpeedResult) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"sweep", "rules", "order", "features", "rows", "epochs", "reps", "median_seconds", "min_seconds", "max_seconds"})
+	cw.Write([]string{"sweep", "rules", "order", "features", "rows", "epochs", "reps", "median_seconds", "min_seconds", "max_seconds", "median_cpu_seconds"})
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 4, 64) }
 	for _, p := range r.Points {
 		cw.Write([]string{p.Sweep, strconv.Itoa(p.Rules), strconv.Itoa(p.Order), strconv.Itoa(r.Features), strconv.Itoa(r.Rows),
-			strconv.Itoa(r.Epochs), strconv.Itoa(r.Reps), f(p.MedianSeconds), f(slices.Min(p.Seconds)), f(slices.Max(p.Seconds))})
+			strconv.Itoa(r.Epochs), strconv.Itoa(r.Reps), f(p.MedianSeconds), f(slices.Min(p.Seconds)), f(slices.Max(p.Seconds)), f(p.MedianCPUSeconds)})
 	}
 	cw.Flush()
 	return cw.Error()
 }
 
 // SpeedPlot draws the median fit seconds of r against the rules (left)
-// and against the order (right), each on a log-2 axis, with a bar from the
-// fastest to the slowest fit of each point. A sweep without points is
-// left out.
+// and against the order (right), each on a log-2 axis: the wall clock,
+// with a bar from the fastest to the slowest fit of each point, and the
+// CPU time. A sweep without points is left out.
 func SpeedPlot(r *SpeedResult) (*Figure, error) {
 	var plots []*plot.Plot
 	for _, sweep := range []string{SweepRules, SweepOrder} {
@@ -292,7 +299,7 @@ func SpeedPlot(r *SpeedResult) (*Figure, error) {
 		return nil, errors.New("evaluate: no fit times to plot")
 	}
 	const panelW, panelH vg.Length = 330, 300
-	title := fmt.Sprintf("%d epochs, %d rows × %d features (%s); median of %d fits, bars from fastest to slowest",
+	title := fmt.Sprintf("%d epochs, %d rows × %d features (%s); median of %d fits, bars from fastest to slowest wall clock",
 		r.Epochs, r.Rows, r.Features, r.Gate, r.Reps)
 	style := plots[0].Title.TextStyle
 	style.Font.Size = vg.Points(10)
@@ -322,7 +329,7 @@ func speedPanel(pts []SpeedPoint, sweep string) (*plot.Plot, error) {
 	p.X.Scale = plot.LogScale{}
 	p.Y.Min = 0
 	var ticks plot.ConstantTicks
-	xy := make(plotter.XYs, len(pts))
+	xy, cpu := make(plotter.XYs, len(pts)), make(plotter.XYs, 0, len(pts))
 	errs := make(plotter.YErrors, len(pts))
 	for i, pt := range pts {
 		x := float64(pt.Rules)
@@ -330,10 +337,21 @@ func speedPanel(pts []SpeedPoint, sweep string) (*plot.Plot, error) {
 			x = float64(pt.Order)
 		}
 		xy[i] = plotter.XY{X: x, Y: pt.MedianSeconds}
+		if !math.IsNaN(pt.MedianCPUSeconds) {
+			cpu = append(cpu, plotter.XY{X: x, Y: pt.MedianCPUSeconds})
+		}
 		errs[i].Low, errs[i].High = pt.MedianSeconds-slices.Min(pt.Seconds), slices.Max(pt.Seconds)-pt.MedianSeconds
 		ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', -1, 64)})
 	}
 	p.X.Tick.Marker = ticks
+	top := 0.0
+	for _, pt := range pts {
+		top = max(top, slices.Max(pt.Seconds))
+		if !math.IsNaN(pt.MedianCPUSeconds) {
+			top = max(top, pt.MedianCPUSeconds)
+		}
+	}
+	p.Y.Max = 1.3 * top // room for the legend above the slowest fit
 	lo, hi := xy[0].X, xy[len(xy)-1].X
 	if lo == hi {
 		lo, hi = lo/1.5, hi*1.5 // one point: a range around it
@@ -352,5 +370,18 @@ func speedPanel(pts []SpeedPoint, sweep string) (*plot.Plot, error) {
 		return nil, err
 	}
 	p.Add(plotter.NewGrid(), line, points, eb)
+	p.Legend.Add("wall clock", line, points)
+	if len(cpu) > 0 {
+		cl, cp, err := plotter.NewLinePoints(cpu)
+		if err != nil {
+			return nil, err
+		}
+		cl.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		cl.Color, cp.Color = color.RGBA{R: 200, G: 60, B: 40, A: 255}, color.RGBA{R: 200, G: 60, B: 40, A: 255}
+		cp.Shape = draw.TriangleGlyph{}
+		p.Add(cl, cp)
+		p.Legend.Add("CPU", cl, cp)
+	}
+	p.Legend.Top, p.Legend.Left = true, true
 	return p, nil
 }

@@ -43,6 +43,9 @@ func TestSpeed(t *testing.T) {
 		if len(p.Seconds) != 2 || p.MedianSeconds <= 0 || p.MedianSeconds < slices.Min(p.Seconds) || p.MedianSeconds > slices.Max(p.Seconds) {
 			t.Errorf("%v: seconds %v, median %v", got[len(got)-1], p.Seconds, p.MedianSeconds)
 		}
+		if len(p.CPUSeconds) != 2 || p.MedianCPUSeconds < 0 { // NaN off Unix
+			t.Errorf("%v: CPU seconds %v, median %v", got[len(got)-1], p.CPUSeconds, p.MedianCPUSeconds)
+		}
 	}
 	// Sorted within each sweep; the other setting at its default (order 3,
 	// 128 rules).
