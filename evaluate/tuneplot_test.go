@@ -4,6 +4,7 @@ package evaluate_test
 
 import (
 	"bytes"
+	"errors"
 	"image/png"
 	"math"
 	"os"
@@ -80,5 +81,40 @@ func TestTunePlot(t *testing.T) {
 	}
 	if _, err := evaluate.TunePlot(&evaluate.TuneResult{}); err == nil {
 		t.Error("an empty result: no error")
+	}
+}
+
+// SaveFigure writes the format its extension names, replacing a file
+// whole, and refuses an unknown extension without writing.
+func TestSaveFigure(t *testing.T) {
+	t.Parallel()
+	f, err := evaluate.TunePlot(tuneResult([]string{"relu"}, []float64{0.01}, []int{2}, []int{8, 16}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"t.png", "t.svg", "t.pdf", "T.PNG"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte("old content"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := evaluate.SaveFigure(f, path); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		magic := map[string]string{".png": "\x89PNG", ".svg": "<?xml", ".pdf": "%PDF"}[strings.ToLower(filepath.Ext(name))]
+		if !bytes.HasPrefix(b, []byte(magic)) {
+			t.Errorf("%s starts %.20q, want %q", name, b, magic)
+		}
+	}
+	gif := filepath.Join(dir, "t.gif")
+	if err := evaluate.SaveFigure(f, gif); !errors.Is(err, evaluate.ErrPlotFormat) {
+		t.Errorf("t.gif: got %v, want ErrPlotFormat", err)
+	}
+	if _, err := os.Stat(gif); err == nil {
+		t.Error("t.gif was written")
 	}
 }
