@@ -178,9 +178,9 @@ func TestQuiet(t *testing.T) {
 			}
 		})
 	}
-	for _, cmd := range [][]string{{"train"}, {"cv"}, {"bench", "real"}, {"bench", "synthetic"}, {"eval"}, {"rules"}, {"synth"}, {"predict"}} {
+	for _, cmd := range [][]string{{"train"}, {"cv"}, {"bench", "real"}, {"bench", "synthetic"}, {"bench", "speed"}, {"eval"}, {"rules"}, {"synth"}, {"predict"}} {
 		r := runCLI(t, context.Background(), append(cmd, "--quiet", "--data-format", "xlsx")...)
-		if cmd[0] == "synth" || cmd[len(cmd)-1] == "synthetic" {
+		if cmd[0] == "synth" || cmd[len(cmd)-1] == "synthetic" || cmd[len(cmd)-1] == "speed" {
 			r = runCLI(t, context.Background(), append(cmd, "--quiet", "--format", "xml")...)
 		}
 		if r.code != exitUsage || !strings.Contains(r.stderr, "hornetctl: ") || strings.Contains(r.stderr, "flag provided but not defined: -quiet") {
@@ -255,7 +255,7 @@ func TestCompletionAndMan(t *testing.T) {
 			t.Errorf("completion words lack %q:\n%s", n, words)
 		}
 	}
-	if w := complete("bench", "--generate-bash-completion"); w != "real\nsynthetic\n" {
+	if w := complete("bench", "--generate-bash-completion"); w != "real\nspeed\nsynthetic\n" {
 		t.Errorf("bench completion words: %q", w)
 	}
 	if w := complete("cv", "--class", "--generate-bash-completion"); !strings.Contains(w, "--class-weight") {

@@ -8,13 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/hornets-go/hornets"
 	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/evaluate"
 	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/model/rulesearch"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -27,7 +31,8 @@ type rulesOptions struct {
 	Data      dataOptions // Path "" for the training rows' evidence
 	Top       int         // continuous models: features to print, 0 for all
 	Format    string
-	Quiet     bool // --quiet: no warnings on stderr
+	Quiet     bool   // --quiet: no warnings on stderr
+	Plot      string // --plot: support and precision per rule, PNG, SVG or PDF by extension; "" for none
 }
 
 func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error) *cli.Command {
@@ -39,11 +44,12 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 	flags = append(flags,
 		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
 		&cli.IntFlag{Name: "top", Value: 10, Usage: "continuous-route models: print the `N` strongest features, 0 for all"},
-		outputFormatFlag(formatText, formatJSON, formatSQL), quietFlag())
+		outputFormatFlag(formatText, formatJSON, formatSQL), quietFlag(),
+		plotFlag("each rule's support and precision (with its 95% Wilson interval)"))
 	return leaf(&cli.Command{
 		Name:      "rules",
 		Usage:     "print the rules that reproduce a model, with their evidence, or its feature effects",
-		UsageText: "hornetctl rules --model model.json [--data labelled.csv] [--format text|json|sql] [--top 10]",
+		UsageText: "hornetctl rules --model model.json [--data labelled.csv] [--format text|json|sql] [--top 10] [--plot FILE]",
 		Description: "For a categorical-route model, prints the decision list that reproduces the network, in decision\n" +
 			"order: the first rule whose literals all hold decides, the ELSE line decides the rest. Each rule shows\n" +
 			"the rows it decides (support) and the share of them of its class (precision, with a 95% Wilson\n" +
@@ -51,12 +57,16 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 			"network's prediction) and the accuracy of the rules and of the network. The evidence is from the\n" +
 			"training rows, or from the labelled --data file. --format json prints the rules for other programs,\n" +
 			"--format sql one CASE expression over the original columns. For a continuous-route model, prints the\n" +
-			"features ranked by how strongly they push toward a class.",
+			"features ranked by how strongly they push toward a class. --plot draws each rule's support and precision\n" +
+			"(categorical-route models only).",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &rulesOptions{ModelPath: c.String("model"), Top: c.Int("top"), Quiet: c.Bool("quiet")}
+			o := &rulesOptions{ModelPath: c.String("model"), Top: c.Int("top"), Quiet: c.Bool("quiet"), Plot: c.String("plot")}
 			var err error
 			if err = noArgs(c); err != nil {
+				return err
+			}
+			if err = checkPlotFlag(o.Plot); err != nil {
 				return err
 			}
 			if err = requireFlags(c, "model"); err != nil {
@@ -98,19 +108,32 @@ type featureJSON struct {
 }
 
 func runRules(ctx context.Context, o *rulesOptions, ios *iostreams) error {
+	if o.Plot != "" {
+		if err := checkOutput("plot", o.Plot, flagPath{"model", o.ModelPath}, flagPath{"data", o.Data.file()}); err != nil {
+			return err
+		}
+	}
 	b, err := loadBundle(ctx, o.ModelPath)
 	if err != nil {
 		return err
 	}
 	if b.Network.Route() == model.Continuous {
+		if o.Plot != "" {
+			return fmt.Errorf("%s: a continuous-route model has no rules to plot (--plot is for categorical-route models)", o.ModelPath)
+		}
 		if o.Format == formatSQL {
 			return fmt.Errorf("%s: a continuous-route model has no rules to write as SQL (its feature effects: --format text or json)", o.ModelPath)
 		}
 		return writeEffects(ios.Out, o, b)
 	}
-	rs, err := ruleSet(ctx, o, b, ios)
+	rs, list, err := ruleSet(ctx, o, b, ios)
 	if err != nil {
 		return err
+	}
+	if o.Plot != "" {
+		if err := saveRulesPlot(o, rs, list); err != nil {
+			return err
+		}
 	}
 	switch o.Format {
 	case formatJSON:
@@ -133,33 +156,59 @@ func runRules(ctx context.Context, o *rulesOptions, ios *iostreams) error {
 
 // ruleSet returns the model's decision list by name, with its evidence on
 // the training rows or, with --data, on that labelled file.
-func ruleSet(ctx context.Context, o *rulesOptions, b *train.Bundle, ios *iostreams) (*hornets.RuleSet, error) {
+func ruleSet(ctx context.Context, o *rulesOptions, b *train.Bundle, ios *iostreams) (*hornets.RuleSet, *rulesearch.List, error) {
 	list, err := b.Network.Rules()
 	if errors.Is(err, model.ErrNoRules) {
-		return nil, fmt.Errorf("%s: the model has no decision list (written by an older hornetctl? retrain it)", o.ModelPath)
+		return nil, nil, fmt.Errorf("%s: the model has no decision list (written by an older hornetctl? retrain it)", o.ModelPath)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var sources []data.Source
 	if b.Encoder != nil {
 		if sources, err = b.Encoder.Sources(); err != nil {
-			return nil, fmt.Errorf("%s: %w", o.ModelPath, err)
+			return nil, nil, fmt.Errorf("%s: %w", o.ModelPath, err)
 		}
 	}
 	if o.Data.Path != "" {
 		ds, warns, err := loadForModel(ctx, o.Data, b, o.ModelPath, true)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		printWarnings(warnings(ios, o.Quiet), o.Data.Path, warns)
 		pred, err := b.Network.Predict(ds.X, ds.Rows)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		list.Evaluate(ds.X, ds.Rows, ds.Cols, pred, ds.Y)
 	}
-	return hornets.NewRuleSet(list, b.Classes, sources), nil
+	return hornets.NewRuleSet(list, b.Classes, sources), list, nil
+}
+
+// saveRulesPlot draws the support and precision of every rule of rs, and
+// of its default (whose evidence only list holds), to o.Plot.
+func saveRulesPlot(o *rulesOptions, rs *hornets.RuleSet, list *rulesearch.List) error {
+	var bars []evaluate.RuleBar
+	for i, r := range rs.Rules {
+		conds := make([]string, len(r.Literals))
+		for j, l := range r.Literals {
+			conds[j] = l.String()
+		}
+		bars = append(bars, evaluate.RuleBar{Label: fmt.Sprintf("%d. IF %s THEN %s", i+1, strings.Join(conds, " AND "), r.Class),
+			Class: r.Class, Support: r.Support, Precision: r.Precision, PrecisionLow: r.PrecisionLow, PrecisionHigh: r.PrecisionHigh})
+	}
+	e := list.DefaultEvidence
+	bars = append(bars, evaluate.RuleBar{Label: "ELSE " + rs.DefaultClass, Class: rs.DefaultClass,
+		Support: e.Support, Precision: e.Precision, PrecisionLow: e.PrecisionLow, PrecisionHigh: e.PrecisionHigh})
+	on := "the training rows"
+	if o.Data.Path != "" {
+		on = filepath.Base(o.Data.Path)
+	}
+	f, err := evaluate.RulesPlot(bars, fmt.Sprintf("%s: decision list on %s (%d rows), fidelity %.3f", filepath.Base(o.ModelPath), on, rs.Rows, rs.Fidelity))
+	if err != nil {
+		return err
+	}
+	return evaluate.SaveFigure(f, o.Plot)
 }
 
 // writeEffects prints a continuous-route model's features ranked by how

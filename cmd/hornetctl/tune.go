@@ -57,6 +57,7 @@ type tuneOptions struct {
 	Verbosity    verbosity
 	MemoryBudget int64
 	Shard        shardOptions // --shard, --results, --resume
+	Plot         string       // --plot: the order × rules heatmaps, PNG, SVG or PDF by extension; "" for none
 }
 
 // gridFlags are the fit flags that the grid sets; tune refuses them.
@@ -152,7 +153,8 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("cross-validate on `N` independent stratified splits, 1..%d", evaluate.MaxRepeats)},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 0, Usage: "fit `N` folds at a time (default 0: one per core); the result does not depend on it"},
 		outputFormatFlag(formatText, formatCSVOut, formatJSON),
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the results to `FILE`, atomically; - for stdout", DefaultText: "stdout"})
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the results to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
+		plotFlag("heatmaps of the mean macro-F1 over order × rules, a panel per learning rate and a row per activation,"))
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, memoryBudgetFlag())
 	flags = append(flags, shardFlags()...)
@@ -160,7 +162,7 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 	return leaf(&cli.Command{
 		Name:      "tune",
 		Usage:     "cross-validate a grid of configurations on the same folds, best first",
-		UsageText: "hornetctl tune --data train.csv [--grid small|paper|FILE] [--nested] [--folds 5] [--repeats 1] [--jobs N] [--seed S] [--format text|csv|json] [--out FILE]",
+		UsageText: "hornetctl tune --data train.csv [--grid small|paper|FILE] [--nested] [--folds 5] [--repeats 1] [--jobs N] [--seed S] [--format text|csv|json] [--out FILE] [--plot FILE]",
 		Description: "Every configuration of the grid is cross-validated as cv does, on the same stratified folds and with the same\n" +
 			"seeds (--seed), and the results are printed best first by mean macro-F1 (ties: grid order). --grid small is\n" +
 			"activation {polyclip, relu} × order {2, 3} × rules {32, 128} × lr {0.01, 0.05}; --grid paper is the paper's:\n" +
@@ -171,15 +173,20 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 			"feature columns (or 64), or whose estimated memory exceeds the budget, is skipped with a line on stderr.\n" +
 			"The best score is optimistic: it is chosen on the folds it is scored on. --nested adds the nested-CV\n" +
 			"estimate: in each outer training part the best configuration is picked by inner CV and scored on the outer\n" +
-			"test fold. --shard I/N --results DIR runs only the units (configuration, repeat, fold) whose index is I mod N,\n" +
+			"test fold. --plot draws the paper's Figure 8: the mean macro-F1 over order × rules, one heatmap per learning\n" +
+			"rate and one row of them per activation (a cell shows the best of its configurations if batch sizes differ).\n" +
+			"--shard I/N --results DIR runs only the units (configuration, repeat, fold) whose index is I mod N,\n" +
 			"appending each to DIR/shard-I-of-N.jsonl; hornetctl merge DIR prints the table. --nested is not sharded:\n" +
 			"its final fits depend on the inner scores.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			o := &tuneOptions{Grid: c.String("grid"), Folds: c.Int("folds"), Repeats: c.Int("repeats"), Jobs: c.Int("jobs"),
-				Nested: c.Bool("nested"), Out: c.String("out")}
+				Nested: c.Bool("nested"), Out: c.String("out"), Plot: c.String("plot")}
 			var err error
 			if err = noArgs(c); err != nil {
+				return err
+			}
+			if err = checkPlotFlag(o.Plot); err != nil {
 				return err
 			}
 			if err = requireFlags(c, "data"); err != nil {
@@ -210,6 +217,9 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 			}
 			if o.Shard, err = readShardFlags(c); err != nil {
 				return err
+			}
+			if o.Shard.sharded() && o.Plot != "" {
+				return usagef("a --shard prints no report, so --plot does not apply")
 			}
 			if o.Nested && (o.Shard.sharded() || o.Shard.Results != "") {
 				return usagef("--nested cannot be combined with --shard or --results: the final fit of each outer fold depends on the inner scores; run --nested unsharded, or shard the plain tune")
@@ -247,6 +257,11 @@ func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
 	}
 	if err := checkOutput("out", o.Out, inputs...); err != nil {
 		return err
+	}
+	if o.Plot != "" {
+		if err := checkOutput("plot", o.Plot, append(inputs, flagPath{"out", o.Out})...); err != nil {
+			return err
+		}
 	}
 	tab, ds, err := readCVData(ctx, o.Data, o.Folds)
 	if err != nil {
@@ -323,9 +338,17 @@ func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
 		}
 		return configError(err)
 	}
-	return writeOutput(o.Out, ios.Out, func(w io.Writer) error {
+	err = writeOutput(o.Out, ios.Out, func(w io.Writer) error {
 		return writeTuneResult(w, warn, o.Format, o.Data.Path, o.Grid, res, skipped)
 	})
+	if err != nil || o.Plot == "" {
+		return err
+	}
+	f, err := evaluate.TunePlot(res)
+	if err != nil {
+		return err
+	}
+	return evaluate.SaveFigure(f, o.Plot)
 }
 
 // tuneSweep runs tune's work list, all of it or a shard; a shard returns
