@@ -90,6 +90,9 @@ type Network struct {
 	names    []string
 
 	rules *rulesearch.Table
+	// screening is what screening covered in New (zero when not run or
+	// after Load).
+	screening rulesearch.Coverage
 	list  *rulesearch.List // the decision list of the categorical route; nil until extracted
 	cat   catParams
 	lin   linParams
@@ -145,7 +148,7 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 	// anything else.
 	var screened []rulesearch.Candidate
 	if n.primary == Categorical && !cfg.Search.NoScreening {
-		screened = rulesearch.Screen(rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks},
+		screened, n.screening = rulesearch.Screen(rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks},
 			cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool)
 	}
 	n.rules = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, rng)
@@ -210,6 +213,16 @@ func (n *Network) ok() error {
 		return ErrNotFitted
 	}
 	return nil
+}
+
+// Screening returns what the rule screening of New covered (exhaustive
+// orders, beam, tuples scored); zero when screening did not run, and for a
+// loaded network.
+func (n *Network) Screening() rulesearch.Coverage {
+	if n == nil {
+		return rulesearch.Coverage{}
+	}
+	return n.screening
 }
 
 // Config returns the resolved configuration (the zero Config for a zero

@@ -72,7 +72,7 @@ func (c Config) Resolved() Config {
 	orDefault(&c.Pool, 64)
 	orDefault(&c.Cutoff, 0.2)
 	orDefault(&c.ScreenOrder, 3)
-	orDefault(&c.ScreenBudget, 20_000_000)
+	orDefault(&c.ScreenBudget, 8_000_000)
 	orDefault(&c.RefreshFraction, 0.25)
 	return c
 }
