@@ -49,8 +49,9 @@ type Config struct {
 	// them than slots allow, they get more heads each instead of slots of
 	// noise tuples. Default 0.2; 0 < Cutoff <= 1.
 	Cutoff float64 `json:"cutoff"`
-	// ScreenOrder is the largest tuple size scored by screening. Default 3;
-	// 1..MaxScreenOrder; at most the rule order is used.
+	// ScreenOrder is the largest tuple size scored by screening. Default
+	// MaxScreenOrder, so that the rule order decides (at most the rule
+	// order is used: with the default Order 3, triples); 1..MaxScreenOrder.
 	ScreenOrder int `json:"screen_order"`
 	// ScreenBudget caps the number of tuples of one size scored
 	// exhaustively; above it a beam extends the best smaller tuples by one
@@ -71,7 +72,7 @@ func (c Config) Resolved() Config {
 	orDefault(&c.Heads, 4)
 	orDefault(&c.Pool, 64)
 	orDefault(&c.Cutoff, 0.2)
-	orDefault(&c.ScreenOrder, 3)
+	orDefault(&c.ScreenOrder, MaxScreenOrder)
 	orDefault(&c.ScreenBudget, 8_000_000)
 	orDefault(&c.RefreshFraction, 0.25)
 	return c

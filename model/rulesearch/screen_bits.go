@@ -122,6 +122,9 @@ func grow[T any](s []T, n int) []T {
 func (kn *kernel) leaf(p *prefix, j int) float64 {
 	s := kn.s
 	w, cc := s.words, len(s.classes)-1
+	if cc == 1 {
+		return kn.leaf2(p, j)
+	}
 	kn.onN = grow(kn.onN, p.m)
 	kn.onK = grow(kn.onK, p.m*cc)
 	col := s.cols[j]
@@ -316,4 +319,43 @@ func (kn *kernel) pairs2(i int, js []int, top *topK) {
 			top.offer(t, sc)
 		}
 	}
+}
+
+// leaf2 is leaf for two classes: one pass over each prefix cell's words
+// counts x = cell ∧ a_j and x ∧ y_0.
+func (kn *kernel) leaf2(p *prefix, j int) float64 {
+	s := kn.s
+	w := s.words
+	col, y0 := s.cols[j][:w], s.classes[0][:w]
+	restN, restK := s.colCount[j], s.colClass[j]
+	nlogn := s.nlogn
+	var sum float64
+	nonEmpty := 0
+	add := func(n, k int) {
+		if n == 0 {
+			return
+		}
+		nonEmpty++
+		sum -= nlogn[n]
+		sum += nlogn[k]
+		sum += nlogn[n-k]
+	}
+	last := p.m - 1
+	for q := range last {
+		cell := p.cell[q*w : (q+1)*w]
+		n, k := 0, 0
+		for i, v := range cell {
+			x := v & col[i]
+			n += bits.OnesCount64(x)
+			k += bits.OnesCount64(x & y0[i])
+		}
+		restN -= n
+		restK -= k
+		add(n, k)
+		add(p.n[q]-n, p.k[q]-k)
+	}
+	add(restN, restK)
+	add(p.n[last]-restN, p.k[last]-restK)
+	kn.scored++
+	return 2*(sum-s.classTerm) - float64(nonEmpty-1)*s.logN
 }

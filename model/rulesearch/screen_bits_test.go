@@ -203,3 +203,25 @@ func BenchmarkScreenPairs(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkScreenBeam times the beam of triples over wide tables and
+// reports triples scored per second.
+func BenchmarkScreenBeam(b *testing.B) {
+	for _, size := range []struct{ rows, cols, seeds int }{{500, 4000, 1024}} {
+		x, y := randomBinary(size.rows, size.cols, 1)
+		for i := range y {
+			y[i] %= 2
+		}
+		s := newScreener(x, size.rows, size.cols, 1, y, 2)
+		pairs := &topK{k: size.seeds}
+		s.exhaustive(2, pairs)
+		seeds := pairs.sorted()
+		b.Run(fmt.Sprintf("%dx%d/seeds=%d", size.rows, size.cols, size.seeds), func(b *testing.B) {
+			var n int64
+			for b.Loop() {
+				n += s.beam(3, seeds, &topK{k: 256})
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "triples/s")
+		})
+	}
+}

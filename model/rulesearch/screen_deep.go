@@ -276,36 +276,20 @@ func (s *screener) exhaustive(size int, level *topK) int64 {
 	})
 }
 
-// seedKey is a map key for a tuple of at most MaxScreenOrder features.
-type seedKey [MaxScreenOrder]int32
-
-func keyOf(t []int) seedKey {
-	var k seedKey
-	for i := range k {
-		k[i] = -1
-	}
-	for i, v := range t {
-		k[i] = int32(v)
-	}
-	return k
-}
-
 // beam extends every seed (tuples of size−1, best first) by every feature
 // and scores the result into level. A tuple reachable from several seeds
 // is scored once, from the best of them.
 func (s *screener) beam(size int, seeds []Candidate, level *topK) int64 {
-	rank := make(map[seedKey]int, len(seeds))
-	inSeeds := make([]bool, len(s.cols))
+	// seedsOf[j]: the ranks of the seeds holding feature j, ascending.
+	seedsOf := make([][]int32, len(s.cols))
 	for r, sd := range seeds {
-		rank[keyOf(sd.Features)] = r
 		for _, f := range sd.Features {
-			inSeeds[f] = true
+			seedsOf[f] = append(seedsOf[f], int32(r))
 		}
 	}
 	var next atomic.Int64
 	return s.parallel(size, level, func(kn *kernel, top *topK) {
 		t := make([]int, 0, size)
-		sub := make([]int, 0, size)
 		for {
 			r := int(next.Add(1) - 1)
 			if r >= len(seeds) {
@@ -317,10 +301,7 @@ func (s *screener) beam(size int, seeds []Candidate, level *topK) int64 {
 			}
 			pre := &kn.depth[len(seed)]
 			for _, j := range s.active {
-				if slices.Contains(seed, j) || s.blockClash(seed, j) {
-					continue
-				}
-				if inSeeds[j] && s.betterSeed(seed, j, r, rank, sub) {
+				if slices.Contains(seed, j) || s.blockClash(seed, j) || earlierSeed(seeds, seedsOf[j], seed, j, r) {
 					continue
 				}
 				sc := kn.leaf(pre, j)
@@ -336,19 +317,21 @@ func (s *screener) beam(size int, seeds []Candidate, level *topK) int64 {
 	})
 }
 
-// betterSeed reports whether seed ∪ {j} is also seed − f ∪ {j} for a seed
-// ranked before r.
-func (s *screener) betterSeed(seed []int, j, r int, rank map[seedKey]int, sub []int) bool {
-	for skip := range seed {
-		sub = sub[:0]
-		for i, f := range seed {
-			if i != skip {
-				sub = append(sub, f)
+// earlierSeed reports whether a seed ranked before r, among those holding
+// j (ranks, ascending), lies within seed ∪ {j}: that seed scores the tuple.
+func earlierSeed(seeds []Candidate, holding []int32, seed []int, j, r int) bool {
+	for _, q := range holding {
+		if int(q) >= r {
+			return false
+		}
+		inside := true
+		for _, f := range seeds[q].Features {
+			if f != j && !slices.Contains(seed, f) {
+				inside = false
+				break
 			}
 		}
-		sub = append(sub, j)
-		slices.Sort(sub)
-		if q, ok := rank[keyOf(sub)]; ok && q < r {
+		if inside {
 			return true
 		}
 	}

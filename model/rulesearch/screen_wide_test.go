@@ -3,6 +3,7 @@
 package rulesearch
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -27,5 +28,42 @@ func TestScreenFindsXorAmong20000Features(t *testing.T) {
 	}
 	if len(top) == 0 || !slices.Equal(top[0].Features, s.Targets()) {
 		t.Fatalf("top tuple %v, want the xor's %v", top[:min(1, len(top))], s.Targets())
+	}
+}
+
+// parity draws rows of cols fair binary features labelled by the parity of
+// the features of target.
+func parity(rows, cols int, target []int, seed uint64) ([]float64, []int) {
+	rng := rand.New(rand.NewPCG(seed, 17))
+	x := make([]float64, rows*cols)
+	y := make([]int, rows)
+	for i := range rows {
+		for j := range cols {
+			x[i*cols+j] = float64(rng.IntN(2))
+		}
+		for _, f := range target {
+			y[i] ^= int(x[i*cols+f])
+		}
+	}
+	return x, y
+}
+
+// A four-way parity has no signal in any pair or triple; the exhaustive
+// scan of every 4-tuple (C(48, 4) = 194,580) finds it, and says so.
+func TestScreenFindsFourWayParity(t *testing.T) {
+	t.Parallel()
+	for seed := uint64(1); seed <= 3; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 5))
+		target := rng.Perm(48)[:4]
+		slices.Sort(target)
+		x, y := parity(512, 48, target, seed)
+		cfg := DefaultConfig()
+		top, cov := Screen(Data{X: x, Rows: 512, Features: 48, Y: y, Classes: 2}, 4, cfg.ScreenBudget, cfg.Pool)
+		if cov.Exhaustive() != 4 {
+			t.Errorf("seed %d: coverage %v, want exhaustive up to order 4", seed, cov)
+		}
+		if len(top) == 0 || !slices.Equal(top[0].Features, target) {
+			t.Errorf("seed %d: top tuple %v, want %v", seed, top[:min(1, len(top))], target)
+		}
 	}
 }
