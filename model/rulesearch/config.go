@@ -18,9 +18,10 @@ var ErrTable = errors.New("rulesearch: invalid rule table")
 const (
 	// MaxHeads bounds Heads: four heads already express xor.
 	MaxHeads = 1024
-	// MaxPool bounds Pool: screening keeps the best 4·Pool tuples in a
-	// sorted list, so its time grows with Pool² (Pool 8,192 screens 200
-	// features in 0.5 s, 16,384 in 4 s, 65,536 in 82 s).
+	// MaxPool bounds Pool: screening keeps the best 4·Pool tuples of each
+	// size on every goroutine (Pool 8,192 screens all triples of 200
+	// features over 128 rows in 0.4 s, 65,536 in 4 s, against 0.05 s for
+	// the default 64).
 	MaxPool = 8192
 	// MaxScreenOrder bounds ScreenOrder.
 	MaxScreenOrder = 8

@@ -123,7 +123,7 @@ func (s *screener) tupleCost(size int) float64 {
 }
 
 // plan decides, size by size, between the exhaustive scan (when its work
-// fits the budget) and a beam that extends as many of the best tuples of
+// fits the budget, and always for single features) and a beam that extends as many of the best tuples of
 // the size below as the budget pays for (minBeam..maxBeam).
 func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
 	active := float64(len(s.active))
@@ -132,7 +132,8 @@ func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
 	for size := 1; size <= maxSize && size <= len(s.active); size++ {
 		p := levelPlan{size: size, total: binom(len(s.active), size), keep: max(keep, minBeam)}
 		cost := s.tupleCost(size)
-		p.exhaustive = p.total*cost <= work
+		// Single features are always all scored: the beams start there.
+		p.exhaustive = size == 1 || p.total*cost <= work
 		if !p.exhaustive {
 			p.beam = int(min(max(work/(active*cost), minBeam), maxBeam))
 		}
