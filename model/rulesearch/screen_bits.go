@@ -197,7 +197,7 @@ func countAnd(a, b []uint64) int {
 // specialised to its two cells, a_i and ¬a_i. One pass over the words
 // counts x = a_i ∧ a_j and x ∧ y_c (C·words popcounts); the other cells
 // follow by subtraction. The scores equal kernel.leaf's bit for bit.
-func (kn *kernel) pairs(i int, js []int, top *topK) {
+func (kn *kernel) pairs(i int, js []int, top *sharedTop) {
 	s := kn.s
 	cc := len(s.classes) - 1
 	if cc == 1 {
@@ -277,7 +277,7 @@ func (kn *kernel) pairs(i int, js []int, top *topK) {
 }
 
 // pairs2 is pairs for two classes, the common case, unrolled.
-func (kn *kernel) pairs2(i int, js []int, top *topK) {
+func (kn *kernel) pairs2(i int, js []int, top *sharedTop) {
 	s := kn.s
 	w := s.words
 	ai, y0 := s.cols[i][:w], s.classes[0][:w]

@@ -197,27 +197,27 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	return out, cov
 }
 
-// parallel runs work(worker, kernel, local topK) on GOMAXPROCS goroutines
-// and merges their topKs into level; it returns the tuples scored.
-func (s *screener) parallel(size int, level *topK, work func(kn *kernel, top *topK)) int64 {
+// parallel runs work(kernel, top) on GOMAXPROCS goroutines, each with a
+// kernel of its own and all offering to one shared top-k, then merges that
+// into level; it returns the tuples scored.
+func (s *screener) parallel(size int, level *topK, work func(kn *kernel, top *sharedTop)) int64 {
 	workers := max(1, runtime.GOMAXPROCS(0))
 	kernels := make([]*kernel, workers)
-	tops := make([]*topK, workers)
+	top := newSharedTop(level.k)
 	var wg sync.WaitGroup
 	for w := range workers {
 		kernels[w] = newKernel(s, size)
-		tops[w] = &topK{k: level.k}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			work(kernels[w], tops[w])
+			work(kernels[w], top)
 		}()
 	}
 	wg.Wait()
+	level.merge(&top.top)
 	var scored int64
-	for w := range workers {
-		level.merge(tops[w])
-		scored += kernels[w].scored
+	for _, kn := range kernels {
+		scored += kn.scored
 	}
 	return scored
 }
@@ -227,7 +227,7 @@ func (s *screener) parallel(size int, level *topK, work func(kn *kernel, top *to
 func (s *screener) exhaustive(size int, level *topK) int64 {
 	act := s.active
 	var next atomic.Int64
-	return s.parallel(size, level, func(kn *kernel, top *topK) {
+	return s.parallel(size, level, func(kn *kernel, top *sharedTop) {
 		t := make([]int, size)
 		var rec func(depth, start int)
 		rec = func(depth, start int) {
@@ -289,7 +289,7 @@ func (s *screener) beam(size int, seeds []Candidate, level *topK) int64 {
 		}
 	}
 	var next atomic.Int64
-	return s.parallel(size, level, func(kn *kernel, top *topK) {
+	return s.parallel(size, level, func(kn *kernel, top *sharedTop) {
 		t := make([]int, 0, size)
 		for {
 			r := int(next.Add(1) - 1)

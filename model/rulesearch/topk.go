@@ -3,7 +3,10 @@
 package rulesearch
 
 import (
+	"math"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // topK keeps the k best tuples seen, by score and then by tuple order
@@ -91,4 +94,33 @@ func (t *topK) sorted() []Candidate {
 		return 0
 	})
 	return out
+}
+
+// sharedTop is a topK that many goroutines offer to: an offer that cannot
+// enter is turned away by an atomic read of the worst kept score, without
+// the lock. The kept set is the same whatever the order of the offers
+// (better is a total order), so the result does not depend on how the
+// work was spread.
+type sharedTop struct {
+	mu    sync.Mutex
+	top   topK
+	full  atomic.Bool
+	worst atomic.Uint64 // math.Float64bits of the worst kept score, once full
+}
+
+func newSharedTop(k int) *sharedTop { return &sharedTop{top: topK{k: k}} }
+
+// admits reports whether a tuple of this score could enter.
+func (t *sharedTop) admits(score float64) bool {
+	return !t.full.Load() || score >= math.Float64frombits(t.worst.Load())
+}
+
+func (t *sharedTop) offer(tuple []int, score float64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.top.offer(tuple, score)
+	if len(t.top.items) == t.top.k {
+		t.worst.Store(math.Float64bits(t.top.items[0].Score))
+		t.full.Store(true)
+	}
 }
