@@ -90,14 +90,11 @@ type Network struct {
 	names    []string
 
 	rules *rulesearch.Table
-	// screening is what screening covered in New (zero when not run or
-	// after Load).
-	screening rulesearch.Coverage
-	list      *rulesearch.List // the decision list of the categorical route; nil until extracted
-	cat       catParams
-	lin       linParams
-	mean      []float64 // LinAtt standardisation, per feature
-	scale     []float64 // 1/std, per feature
+	list  *rulesearch.List // the decision list of the categorical route; nil until extracted
+	cat   catParams
+	lin   linParams
+	mean  []float64 // LinAtt standardisation, per feature
+	scale []float64 // 1/std, per feature
 	// trained counts the training batches of each route; primary is the
 	// route of the whole training table. Together they route predictions.
 	trained [2]int
@@ -107,6 +104,10 @@ type Network struct {
 	// so that pooled evaluators pick the new rules up.
 	rulesVersion atomic.Uint64
 	evals        sync.Pool // *evaluator
+
+	// screening is what screening covered in New (zero when not run or
+	// after Load).
+	screening rulesearch.Coverage
 }
 
 // New returns an initialised network for the training table d: it
