@@ -96,8 +96,9 @@ type Network struct {
 	trained [2]int
 	primary Route
 
-	rulesVersion atomic.Uint64 // bumped when a Trainer changes the rules
-	evals        sync.Pool     // *evaluator
+	rulesVersion atomic.Uint64       // bumped when a Trainer changes the rules
+	evals        sync.Pool           // *evaluator
+	screening    rulesearch.Coverage // what screening in New covered (zero when not run, or after Load)
 }
 
 // New returns an initialised network for the training table d: it
@@ -136,7 +137,7 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 
 	var screened []rulesearch.Candidate // binary data only: CatInt trains on nothing else
 	if n.primary == Categorical && !cfg.Search.NoScreening {
-		screened = rulesearch.Screen(rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks},
+		screened, n.screening = rulesearch.Screen(rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks},
 			cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool)
 	}
 	n.rules = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, rng)
@@ -191,6 +192,16 @@ func (n *Network) ok() error {
 		return ErrNotFitted
 	}
 	return nil
+}
+
+// Screening returns what the rule screening of New covered (exhaustive
+// orders, beam, tuples scored); zero when screening did not run, and for a
+// loaded network.
+func (n *Network) Screening() rulesearch.Coverage {
+	if n == nil {
+		return rulesearch.Coverage{}
+	}
+	return n.screening
 }
 
 // Config returns the resolved configuration (the zero Config for a zero

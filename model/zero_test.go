@@ -57,6 +57,7 @@ func TestZeroValues(t *testing.T) {
 			call     func(t *testing.T) error
 		}{
 			{"Network.Config", true, func(t *testing.T) error { wantZero(t, net.Config()); return nil }},
+			{"Network.Screening", true, func(t *testing.T) error { wantZero(t, net.Screening()); return nil }},
 			{"Network.Features", true, func(t *testing.T) error { wantZero(t, net.Features()); return nil }},
 			{"Network.Classes", true, func(t *testing.T) error { wantZero(t, net.Classes()); return nil }},
 			{"Network.TrainedBatches", true, func(t *testing.T) error {

@@ -134,6 +134,9 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 	if err != nil {
 		return nil, err
 	}
+	if cov := net.Screening(); len(cov.Levels) > 0 {
+		log.WithFields(logrus.Fields{"exhaustive_order": cov.Exhaustive(), "tuples": cov.Scored(), "features": cov.Features}).Info("screening: " + cov.String())
+	}
 	if tuples, err := net.Tuples(); err == nil {
 		for i, t := range tuples {
 			log.WithFields(logrus.Fields{"rank": i + 1, "features": t}).Debug("rule tuple")

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"sort"
 )
 
 // Candidate is one screened feature tuple and its evidence score.
@@ -30,17 +29,17 @@ type Data struct {
 }
 
 // Screen scores every tuple of 1..maxSize features of d (exhaustively
-// while a size has at most budget tuples, else by a beam that extends the
-// 64 best tuples of the size below) and returns the best keep of them,
-// best first, leaving out tuples that score no better than one of their
-// sub-tuples. See the package documentation for the score. Screen returns
-// nil for an empty or label-free table.
-func Screen(d Data, maxSize, budget, keep int) []Candidate {
+// while the work of a size fits budget, in WorkUnits, else by a beam that
+// extends the best tuples of the size below) and returns the best keep of
+// them, best first, leaving out tuples that score no better than one of
+// their sub-tuples, and what it covered. See the package documentation
+// for the score. Screen returns nil for an empty or label-free table.
+func Screen(d Data, maxSize, budget, keep int) ([]Candidate, Coverage) {
 	if d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows || keep < 1 {
-		return nil
+		return nil, Coverage{}
 	}
 	if d.Blocks != nil && len(d.Blocks) != d.Features {
-		return nil
+		return nil, Coverage{}
 	}
 	high := d.X[0]
 	for _, v := range d.X {
@@ -63,6 +62,13 @@ type screener struct {
 	logN        float64
 	nlogn       []float64 // nlogn[k] = k·ln k, so scoring needs no logarithm
 	classTerm   float64   // Σ_c n_c·ln n_c − N·ln N
+
+	// colCount[j] = |a_j|; colClass[j*(C-1)+c] = |a_j ∧ y_c| for the
+	// classes but the last.
+	colCount []int
+	colClass []int
+	// active lists the features not skipped, ascending.
+	active []int
 
 	cells [][]uint64 // scratch: one bitset per depth of the cell recursion
 	// blocks[j] is the input column feature j was encoded from; features
@@ -146,6 +152,16 @@ func newScreener(x []float64, rows, cols int, high float64, y []int, classes int
 			continue
 		}
 		seen[k1] = true
+		s.active = append(s.active, j)
+	}
+	cc := classes - 1
+	s.colCount = make([]int, cols)
+	s.colClass = make([]int, cols*cc)
+	for j, col := range s.cols {
+		s.colCount[j] = countAnd(col, s.all)
+		for c := range cc {
+			s.colClass[j*cc+c] = countAnd(col, s.classes[c])
+		}
 	}
 	return s
 }
@@ -225,99 +241,6 @@ func (s *screener) score(tuple []int) float64 {
 	walk(0)
 	df := float64((nonEmpty - 1) * (len(s.classes) - 1))
 	return 2*(sum-s.classTerm) - df*s.logN
-}
-
-// topK keeps the k best tuples seen, ties broken by the tuple order, so the
-// result does not depend on the visiting order.
-type topK struct {
-	k     int
-	items []Candidate
-}
-
-func better(a, b Candidate) bool {
-	if a.Score != b.Score {
-		return a.Score > b.Score
-	}
-	return slices.Compare(a.Features, b.Features) < 0
-}
-
-func (t *topK) offer(tuple []int, score float64) {
-	if len(t.items) == t.k && !better(Candidate{tuple, score}, t.items[len(t.items)-1]) {
-		return
-	}
-	item := Candidate{Features: slices.Clone(tuple), Score: score}
-	i := sort.Search(len(t.items), func(i int) bool { return better(item, t.items[i]) })
-	t.items = slices.Insert(t.items, i, item)
-	if len(t.items) > t.k {
-		t.items = t.items[:t.k]
-	}
-}
-
-// screen scores tuples of 1..maxOrder features and returns the best keep of
-// them, best first. A size whose tuple count C(cols, size) fits in budget
-// is scored exhaustively; a larger one by extending each of the best beam
-// tuples of the size below by every other feature.
-func (s *screener) screen(maxOrder, budget, keep int) []Candidate {
-	cols := len(s.cols)
-	overall := &topK{k: 4 * keep}
-	const beam = 64
-	var prev []Candidate
-	for size := 1; size <= maxOrder && size <= cols; size++ {
-		level := &topK{k: max(keep, beam)}
-		seen := map[string]bool{}
-		visit := func(t []int) {
-			sc := s.score(t)
-			level.offer(t, sc)
-			overall.offer(t, sc)
-		}
-		if binom(cols, size) <= float64(budget) {
-			t := make([]int, size)
-			var rec func(pos, start int)
-			rec = func(pos, start int) {
-				if pos == size {
-					visit(t)
-					return
-				}
-				for j := start; j <= cols-(size-pos); j++ {
-					if s.excluded(t[:pos], j) {
-						continue
-					}
-					t[pos] = j
-					rec(pos+1, j+1)
-				}
-			}
-			rec(0, 0)
-		} else {
-			for _, p := range prev {
-				for j := range cols {
-					if slices.Contains(p.Features, j) || s.excluded(p.Features, j) {
-						continue
-					}
-					t := append(slices.Clone(p.Features), j)
-					slices.Sort(t)
-					key := tupleKey(t)
-					if seen[key] {
-						continue
-					}
-					seen[key] = true
-					visit(t)
-				}
-			}
-		}
-		prev = level.items
-	}
-	// A tuple that scores no better than one of its own sub-tuples adds a
-	// passenger to a real effect ((f, noise) next to (f)): drop it.
-	out := make([]Candidate, 0, keep)
-	for _, t := range overall.items {
-		if len(out) == keep {
-			break
-		}
-		if !s.dominated(t) {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // dominated reports whether a proper, non-empty sub-tuple of t scores at

@@ -28,7 +28,7 @@ func TestScreenFindsTargets(t *testing.T) {
 		for seed := uint64(1); seed <= 5; seed++ {
 			s, ds := synth(t, gate, 128, seed, 128)
 			sc := newScreener(ds.X, ds.Rows, ds.Cols, 1, ds.Y, 2)
-			top := sc.screen(3, 2_000_000, 4)
+			top, _ := sc.screen(3, 2_000_000, 4)
 			if !slices.Equal(top[0].Features, s.Targets()) {
 				t.Errorf("%v seed %d: top tuple\ngot  %v (score %.4g)\nwant %v", gate, seed, top[0].Features, top[0].Score, s.Targets())
 			}
@@ -50,7 +50,7 @@ func TestScreenFindsThreeWayParity(t *testing.T) {
 	for i := range rows {
 		y[i] = int(x[i*cols+3]+x[i*cols+11]+x[i*cols+19]) % 2
 	}
-	top := newScreener(x, rows, cols, 1, y, 2).screen(3, 2_000_000, 4)
+	top, _ := newScreener(x, rows, cols, 1, y, 2).screen(3, 2_000_000, 4)
 	if !slices.Equal(top[0].Features, target) {
 		t.Errorf("top tuple\ngot  %v\nwant %v", top[0].Features, target)
 	}
@@ -106,7 +106,11 @@ func TestScreenSkipsSameBlock(t *testing.T) {
 		}
 	}
 	blocks := []int{0, 0, 0, 1}
-	for _, ts := range Screen(Data{X: x, Rows: rows, Features: 4, Y: y, Classes: 2, Blocks: blocks}, 3, 1000, 20) {
+	top, _ := Screen(Data{X: x, Rows: rows, Features: 4, Y: y, Classes: 2, Blocks: blocks}, 3, 1000, 20)
+	if len(top) == 0 {
+		t.Fatal("no tuple screened")
+	}
+	for _, ts := range top {
 		seen := map[int]bool{}
 		for _, c := range ts.Features {
 			if seen[blocks[c]] {

@@ -1,0 +1,227 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package rulesearch
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+)
+
+// randomTable draws a binary table with the given classes; y depends on
+// nothing.
+func randomTable(rows, cols, classes int, seed uint64) ([]float64, []int) {
+	rng := rand.New(rand.NewPCG(seed, 3))
+	x := make([]float64, rows*cols)
+	for i := range x {
+		// Skewed columns too, so that some cells are empty.
+		if rng.IntN(4) == 0 {
+			x[i] = 1
+		} else if (i%cols)%3 != 0 {
+			x[i] = float64(rng.IntN(2))
+		}
+	}
+	y := make([]int, rows)
+	for i := range y {
+		y[i] = rng.IntN(classes)
+	}
+	return x, y
+}
+
+// The kernel's score of a sorted tuple (prefix cells, last feature counted
+// by AND and popcount, the rest by subtraction) equals the recursive walk
+// of score bit for bit, on row counts around word boundaries and with 1..4
+// classes.
+func TestKernelMatchesScore(t *testing.T) {
+	t.Parallel()
+	for _, rows := range []int{1, 5, 63, 64, 65, 200} {
+		for classes := 1; classes <= 4; classes++ {
+			const cols = 9
+			x, y := randomTable(rows, cols, classes, uint64(rows*10+classes))
+			s := newScreener(x, rows, cols, 1, y, classes)
+			kn := newKernel(s, 5)
+			rng := rand.New(rand.NewPCG(uint64(rows), uint64(classes)))
+			for range 200 {
+				size := 1 + rng.IntN(5)
+				tuple := rng.Perm(cols)[:size]
+				slices.Sort(tuple)
+				for d, f := range tuple[:size-1] {
+					s.extend(&kn.depth[d+1], &kn.depth[d], f)
+				}
+				got := kn.leaf(&kn.depth[size-1], tuple[size-1])
+				if want := s.score(tuple); got != want {
+					t.Fatalf("rows %d, classes %d, tuple %v\ngot  %.17g\nwant %.17g", rows, classes, tuple, got, want)
+				}
+			}
+		}
+	}
+}
+
+// referenceScreen is the screening before the bit-parallel kernel: every
+// tuple enumerated and scored by the recursive walk, one goroutine.
+func referenceScreen(s *screener, maxOrder, keep int) []Candidate {
+	cols := len(s.cols)
+	overall := &topK{k: 4 * keep}
+	for size := 1; size <= maxOrder && size <= cols; size++ {
+		t := make([]int, size)
+		var rec func(pos, start int)
+		rec = func(pos, start int) {
+			if pos == size {
+				overall.offer(t, s.score(t))
+				return
+			}
+			for j := start; j <= cols-(size-pos); j++ {
+				if s.excluded(t[:pos], j) {
+					continue
+				}
+				t[pos] = j
+				rec(pos+1, j+1)
+			}
+		}
+		rec(0, 0)
+	}
+	var out []Candidate
+	for _, c := range overall.sorted() {
+		if len(out) == keep {
+			break
+		}
+		if !s.dominated(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// The parallel screen returns exactly the tuples and scores of the
+// one-goroutine walk, when every size is exhaustive.
+func TestScreenMatchesReference(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		rows, cols, classes, order int
+		blocks                     bool
+	}{
+		{100, 30, 2, 3, false},
+		{70, 20, 3, 3, false},
+		{130, 14, 2, 4, false},
+		{64, 24, 4, 2, true},
+	} {
+		t.Run(fmt.Sprintf("%dx%d/C=%d/order=%d/blocks=%v", tc.rows, tc.cols, tc.classes, tc.order, tc.blocks), func(t *testing.T) {
+			x, y := randomTable(tc.rows, tc.cols, tc.classes, uint64(tc.cols))
+			s := newScreener(x, tc.rows, tc.cols, 1, y, tc.classes)
+			if tc.blocks {
+				s.blocks = make([]int, tc.cols)
+				for j := range s.blocks {
+					s.blocks[j] = j / 3
+				}
+			}
+			want := referenceScreen(s, tc.order, 40)
+			got, cov := s.screen(tc.order, 1_000_000, 40)
+			if cov.Exhaustive() != tc.order {
+				t.Fatalf("coverage %v, want exhaustive up to %d", cov, tc.order)
+			}
+			if len(got) != len(want) || len(got) == 0 {
+				t.Fatalf("%d tuples, want %d (> 0)", len(got), len(want))
+			}
+			for i := range want {
+				if !slices.Equal(got[i].Features, want[i].Features) || got[i].Score != want[i].Score {
+					t.Errorf("rank %d\ngot  %v %.17g\nwant %v %.17g", i, got[i].Features, got[i].Score, want[i].Features, want[i].Score)
+				}
+			}
+		})
+	}
+}
+
+// A beam seeded with every tuple of the size below scores every tuple
+// once, and finds what the exhaustive scan finds (scores to 1e-12: a beam
+// tuple's cells are summed in its seed's order).
+func TestBeamOfAllSeedsIsExhaustive(t *testing.T) {
+	t.Parallel()
+	const rows, cols = 90, 16
+	x, y := randomTable(rows, cols, 2, 11)
+	s := newScreener(x, rows, cols, 1, y, 2)
+	all := &topK{k: 1 << 20}
+	s.exhaustive(2, all)
+	seeds := all.sorted()
+	exh := &topK{k: 50}
+	n := s.exhaustive(3, exh)
+	bm := &topK{k: 50}
+	m := s.beam(3, seeds, bm)
+	if want := int64(binom(len(s.active), 3)); n != want || m != want {
+		t.Fatalf("tuples scored: exhaustive %d, beam %d, want %d", n, m, want)
+	}
+	e, b := exh.sorted(), bm.sorted()
+	for i := range e {
+		if !slices.Equal(e[i].Features, b[i].Features) || math.Abs(e[i].Score-b[i].Score) > 1e-12*math.Max(1, math.Abs(e[i].Score)) {
+			t.Errorf("rank %d\nbeam       %v %.17g\nexhaustive %v %.17g", i, b[i].Features, b[i].Score, e[i].Features, e[i].Score)
+		}
+	}
+}
+
+// The screen's result does not depend on the number of goroutines, in the
+// exhaustive and in the beam regime.
+func TestScreenIndependentOfGOMAXPROCS(t *testing.T) {
+	x, y := randomTable(150, 120, 2, 4)
+	s := newScreener(x, 150, 120, 1, y, 2)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, budget := range []int{1_000_000, 200} {
+		var first []Candidate
+		for _, procs := range []int{1, 2, 3, 8} {
+			runtime.GOMAXPROCS(procs)
+			got, cov := s.screen(3, budget, 64)
+			if procs == 1 {
+				first = got
+				t.Logf("budget %d: %v", budget, cov)
+				continue
+			}
+			if !slices.EqualFunc(got, first, func(a, b Candidate) bool {
+				return a.Score == b.Score && slices.Equal(a.Features, b.Features)
+			}) {
+				t.Errorf("budget %d: GOMAXPROCS=%d gave another result than GOMAXPROCS=1", budget, procs)
+			}
+		}
+	}
+}
+
+// BenchmarkScreenPairs times the exhaustive pair scan (all C(D, 2) pairs,
+// GOMAXPROCS goroutines) and reports pairs scored per second.
+func BenchmarkScreenPairs(b *testing.B) {
+	for _, size := range []struct{ rows, cols int }{{128, 4000}, {500, 4000}, {1000, 2000}} {
+		x, y := randomBinary(size.rows, size.cols, 1)
+		for i := range y {
+			y[i] %= 2
+		}
+		s := newScreener(x, size.rows, size.cols, 1, y, 2)
+		b.Run(fmt.Sprintf("%dx%d", size.rows, size.cols), func(b *testing.B) {
+			var pairs int64
+			for b.Loop() {
+				pairs += s.exhaustive(2, &topK{k: 256})
+			}
+			b.ReportMetric(float64(pairs)/b.Elapsed().Seconds(), "pairs/s")
+		})
+	}
+}
+
+// BenchmarkScreenBeam times the beam of triples over wide tables and
+// reports triples scored per second.
+func BenchmarkScreenBeam(b *testing.B) {
+	for _, size := range []struct{ rows, cols, seeds int }{{500, 4000, 1024}} {
+		x, y := randomBinary(size.rows, size.cols, 1)
+		for i := range y {
+			y[i] %= 2
+		}
+		s := newScreener(x, size.rows, size.cols, 1, y, 2)
+		pairs := &topK{k: size.seeds}
+		s.exhaustive(2, pairs)
+		seeds := pairs.sorted()
+		b.Run(fmt.Sprintf("%dx%d/seeds=%d", size.rows, size.cols, size.seeds), func(b *testing.B) {
+			var n int64
+			for b.Loop() {
+				n += s.beam(3, seeds, &topK{k: 256})
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "triples/s")
+		})
+	}
+}

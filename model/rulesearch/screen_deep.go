@@ -1,0 +1,353 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package rulesearch
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// WorkUnit is the unit of ScreenBudget: a thousand 64-row word operations
+// (one AND and one popcount of 64 rows each) of the counting kernel.
+const WorkUnit = 1000
+
+// Beam bounds: a size that is not enumerated extends at least minBeam and
+// at most maxBeam of the best tuples of the size below.
+const (
+	minBeam = 64
+	maxBeam = 4096
+)
+
+// LevelCoverage says what screening covered of the tuples of one size.
+type LevelCoverage struct {
+	Size int `json:"size"`
+	// Exhaustive is true when every tuple of the size was scored.
+	Exhaustive bool `json:"exhaustive"`
+	// Scored is the number of tuples scored; Total the number of tuples of
+	// the size over the features screened (constant and twin features
+	// left out), C(features, size).
+	Scored int64   `json:"scored"`
+	Total  float64 `json:"total"`
+	// Seeds is the number of tuples of the size below that the beam
+	// extended by every feature (0 when exhaustive).
+	Seeds int `json:"seeds"`
+	// Elapsed is the wall time of the size (it depends on the machine;
+	// nothing else in the result does).
+	Elapsed time.Duration `json:"elapsed"`
+}
+
+// Coverage reports what Screen covered, size by size.
+type Coverage struct {
+	Features int             `json:"features"` // features screened (not constant, twin or complement)
+	Levels   []LevelCoverage `json:"levels"`
+}
+
+// Exhaustive returns the largest size up to which every tuple was scored
+// (0 when none).
+func (c Coverage) Exhaustive() int {
+	k := 0
+	for _, l := range c.Levels {
+		if !l.Exhaustive {
+			break
+		}
+		k = l.Size
+	}
+	return k
+}
+
+// Scored returns the tuples scored over all sizes.
+func (c Coverage) Scored() int64 {
+	var n int64
+	for _, l := range c.Levels {
+		n += l.Scored
+	}
+	return n
+}
+
+// String renders the coverage as "exhaustive up to order 2 (200,010,000
+// tuples, 2.1s); order 3 by a beam of 4096 tuples of order 2: 81,173,602
+// of 1.33e+12 tuples (3.0s); 281,183,602 tuples scored over 20,000
+// features".
+func (c Coverage) String() string {
+	var parts []string
+	if k := c.Exhaustive(); k > 0 {
+		var n int64
+		var d time.Duration
+		for _, l := range c.Levels[:k] {
+			n += l.Scored
+			d += l.Elapsed
+		}
+		parts = append(parts, fmt.Sprintf("exhaustive up to order %d (%s tuples, %.2gs)", k, thousands(n), d.Seconds()))
+	}
+	for _, l := range c.Levels {
+		if !l.Exhaustive {
+			parts = append(parts, fmt.Sprintf("order %d by a beam of %d tuples of order %d: %s of %.3g tuples (%.2gs)",
+				l.Size, l.Seeds, l.Size-1, thousands(l.Scored), l.Total, l.Elapsed.Seconds()))
+		}
+	}
+	parts = append(parts, fmt.Sprintf("%s tuples scored over %s features", thousands(c.Scored()), thousands(int64(c.Features))))
+	return strings.Join(parts, "; ")
+}
+
+// thousands renders n with commas between groups of three digits.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// levelPlan is how one tuple size is searched.
+type levelPlan struct {
+	size       int
+	exhaustive bool
+	total      float64 // C(active, size)
+	beam       int     // seeds of size-1 extended (beam only)
+	keep       int     // tuples of this size kept for the next size's beam
+}
+
+// tupleCost is the work, in word operations, of scoring one tuple of the
+// given size: its last feature is ANDed with all but one of the prefix's
+// value cells and each cell's class bitsets (C·words each), and the
+// scoring reads about 2·cells·C table entries.
+func (s *screener) tupleCost(size int) float64 {
+	cells := min(1<<min(size-1, 30), s.rows)
+	c := len(s.classes)
+	return float64((cells-1)*s.words*c + 2*cells*c)
+}
+
+// plan decides, size by size, between the exhaustive scan (when its work
+// fits the budget, and always for single features) and a beam that extends as many of the best tuples of
+// the size below as the budget pays for (minBeam..maxBeam).
+func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
+	active := float64(len(s.active))
+	work := float64(budget) * WorkUnit
+	plans := make([]levelPlan, 0, maxSize)
+	for size := 1; size <= maxSize && size <= len(s.active); size++ {
+		p := levelPlan{size: size, total: binom(len(s.active), size), keep: max(keep, minBeam)}
+		cost := s.tupleCost(size)
+		// Single features are always all scored: the beams start there.
+		p.exhaustive = size == 1 || p.total*cost <= work
+		if !p.exhaustive {
+			p.beam = int(min(max(work/(active*cost), minBeam), maxBeam))
+		}
+		plans = append(plans, p)
+	}
+	for i := 1; i < len(plans); i++ {
+		if !plans[i].exhaustive {
+			plans[i-1].keep = max(plans[i-1].keep, plans[i].beam)
+		}
+	}
+	return plans
+}
+
+// screen scores tuples of 1..maxOrder features and returns the best keep of
+// them, best first, and what it covered. A size whose exhaustive scan
+// fits the work budget (in WorkUnits) is scored exhaustively; a larger one
+// by extending each of the best tuples of the size below by every other
+// feature, the extended tuple scored as a whole (so a tuple whose
+// sub-tuples carry no signal of their own is found when one of them is
+// among the seeds). Work is spread over GOMAXPROCS goroutines; the result
+// does not depend on their number.
+func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
+	cov := Coverage{Features: len(s.active)}
+	overall := &topK{k: 4 * keep}
+	var prev []Candidate
+	for _, p := range s.plan(maxOrder, budget, keep) {
+		level := &topK{k: max(p.keep, 4*keep)}
+		start := time.Now()
+		lc := LevelCoverage{Size: p.size, Exhaustive: p.exhaustive, Total: p.total}
+		if p.exhaustive {
+			lc.Scored = s.exhaustive(p.size, level)
+		} else {
+			seeds := prev[:min(p.beam, len(prev))]
+			lc.Seeds = len(seeds)
+			lc.Scored = s.beam(p.size, seeds, level)
+		}
+		lc.Elapsed = time.Since(start)
+		cov.Levels = append(cov.Levels, lc)
+		items := level.sorted()
+		overall.merge(level)
+		prev = items[:min(p.keep, len(items))]
+	}
+	// Scores of beam tuples are summed in their seed's cell order: score
+	// the kept tuples once more the canonical way, so that a tuple's score
+	// does not depend on how it was found.
+	final := &topK{k: overall.k}
+	for _, t := range overall.items {
+		final.offer(t.Features, s.score(t.Features))
+	}
+	// A tuple that scores no better than one of its own sub-tuples adds a
+	// passenger to a real effect ((f, noise) next to (f)): drop it.
+	out := make([]Candidate, 0, keep)
+	for _, t := range final.sorted() {
+		if len(out) == keep {
+			break
+		}
+		if !s.dominated(t) {
+			out = append(out, t)
+		}
+	}
+	return out, cov
+}
+
+// parallel runs work(kernel, top) on GOMAXPROCS goroutines, each with a
+// kernel of its own and all offering to one shared top-k, then merges that
+// into level; it returns the tuples scored.
+func (s *screener) parallel(size int, level *topK, work func(kn *kernel, top *sharedTop)) int64 {
+	workers := max(1, runtime.GOMAXPROCS(0))
+	kernels := make([]*kernel, workers)
+	top := newSharedTop(level.k)
+	var wg sync.WaitGroup
+	for w := range workers {
+		kernels[w] = newKernel(s, size)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work(kernels[w], top)
+		}()
+	}
+	wg.Wait()
+	level.merge(&top.top)
+	var scored int64
+	for _, kn := range kernels {
+		scored += kn.scored
+	}
+	return scored
+}
+
+// exhaustive scores every tuple of size features (never two of one block)
+// into level; goroutines take the tuples' first features in turn.
+func (s *screener) exhaustive(size int, level *topK) int64 {
+	act := s.active
+	var next atomic.Int64
+	return s.parallel(size, level, func(kn *kernel, top *sharedTop) {
+		t := make([]int, size)
+		var rec func(depth, start int)
+		rec = func(depth, start int) {
+			pre := &kn.depth[depth]
+			if depth == size-1 {
+				for _, j := range act[start:] {
+					if s.blockClash(t[:depth], j) {
+						continue
+					}
+					if sc := kn.leaf(pre, j); top.admits(sc) {
+						t[depth] = j
+						top.offer(t, sc)
+					}
+				}
+				return
+			}
+			for a := start; a <= len(act)-(size-depth); a++ {
+				j := act[a]
+				if s.blockClash(t[:depth], j) {
+					continue
+				}
+				t[depth] = j
+				s.extend(&kn.depth[depth+1], pre, j)
+				rec(depth+1, a+1)
+			}
+		}
+		if size == 1 {
+			if next.Add(1) == 1 {
+				rec(0, 0)
+			}
+			return
+		}
+		for {
+			a := int(next.Add(1) - 1)
+			if a > len(act)-size {
+				return
+			}
+			j := act[a]
+			if size == 2 {
+				kn.pairs(j, act[a+1:], top)
+				continue
+			}
+			t[0] = j
+			s.extend(&kn.depth[1], &kn.depth[0], j)
+			rec(1, a+1)
+		}
+	})
+}
+
+// beam extends every seed (tuples of size−1, best first) by every feature
+// and scores the result into level. A tuple reachable from several seeds
+// is scored once, from the best of them.
+func (s *screener) beam(size int, seeds []Candidate, level *topK) int64 {
+	// seedsOf[j]: the ranks of the seeds holding feature j, ascending.
+	seedsOf := make([][]int32, len(s.cols))
+	for r, sd := range seeds {
+		for _, f := range sd.Features {
+			seedsOf[f] = append(seedsOf[f], int32(r))
+		}
+	}
+	var next atomic.Int64
+	return s.parallel(size, level, func(kn *kernel, top *sharedTop) {
+		t := make([]int, 0, size)
+		for {
+			r := int(next.Add(1) - 1)
+			if r >= len(seeds) {
+				return
+			}
+			seed := seeds[r].Features
+			for d, f := range seed {
+				s.extend(&kn.depth[d+1], &kn.depth[d], f)
+			}
+			pre := &kn.depth[len(seed)]
+			for _, j := range s.active {
+				if slices.Contains(seed, j) || s.blockClash(seed, j) || earlierSeed(seeds, seedsOf[j], seed, j, r) {
+					continue
+				}
+				sc := kn.leaf(pre, j)
+				if !top.admits(sc) {
+					continue
+				}
+				t = append(t[:0], seed...)
+				t = append(t, j)
+				slices.Sort(t)
+				top.offer(t, sc)
+			}
+		}
+	})
+}
+
+// earlierSeed reports whether a seed ranked before r, among those holding
+// j (ranks, ascending), lies within seed ∪ {j}: that seed scores the tuple.
+func earlierSeed(seeds []Candidate, holding []int32, seed []int, j, r int) bool {
+	for _, q := range holding {
+		if int(q) >= r {
+			return false
+		}
+		inside := true
+		for _, f := range seeds[q].Features {
+			if f != j && !slices.Contains(seed, f) {
+				inside = false
+				break
+			}
+		}
+		if inside {
+			return true
+		}
+	}
+	return false
+}
+
+// blockClash reports whether j shares a block with a feature of t.
+func (s *screener) blockClash(t []int, j int) bool {
+	if s.blocks == nil {
+		return false
+	}
+	for _, c := range t {
+		if s.blocks[c] == s.blocks[j] {
+			return true
+		}
+	}
+	return false
+}
