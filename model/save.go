@@ -15,6 +15,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/hornets-go/hornets/internal/atomicwrite"
+	"github.com/hornets-go/hornets/model/graph"
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
@@ -205,8 +206,8 @@ func Load(r io.Reader) (*Network, json.RawMessage, error) {
 	O, R, C, D := f.Config.Order, f.Config.Rules, f.Classes, f.Features
 	n := &Network{cfg: f.Config, act: f.Config.activation(), features: D, classes: C, names: f.Names, rules: f.Rules,
 		mean: f.Mean, scale: f.Scale, trained: f.Trained, primary: f.Primary, list: f.List}
-	n.cat = catParams{M: dense(f.Cat.M, O, R), W: dense(f.Cat.W, R, C), B: dense(f.Cat.B, 1, C)}
-	n.lin = linParams{A: dense(f.Lin.A, 1, D), W: dense(f.Lin.W, D, C), B: dense(f.Lin.B, 1, C)}
+	n.cat = graph.CatParams{M: dense(f.Cat.M, O, R), W: dense(f.Cat.W, R, C), B: dense(f.Cat.B, 1, C)}
+	n.lin = graph.LinParams{A: dense(f.Lin.A, 1, D), W: dense(f.Lin.W, D, C), B: dense(f.Lin.B, 1, C)}
 	return n, f.Meta, nil
 }
 

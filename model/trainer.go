@@ -11,8 +11,8 @@ import (
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 
+	"github.com/hornets-go/hornets/model/graph"
 	"github.com/hornets-go/hornets/model/rulesearch"
-	"github.com/hornets-go/hornets/ops"
 )
 
 // Trainer holds the training-only state of a Network: the compiled
@@ -24,9 +24,8 @@ type Trainer struct {
 	net          *Network
 	batch        int
 	classWeights []float64
-	cat          *catGraph
-	lin          *linGraph
-	vgs          [2][]G.ValueGrad // each route's parameters, built once
+	cat          *graph.Cat
+	lin          *graph.Lin
 	active       []bool
 	eval         evaluator // for Score and ExtractRules, kept across refreshes
 }
@@ -74,14 +73,14 @@ func (t *Trainer) Batch() int {
 	return t.batch
 }
 
-func (t *Trainer) catGraph() (*catGraph, error) {
+func (t *Trainer) catGraph() (*graph.Cat, error) {
 	if t.cat == nil {
 		n := t.net
-		cg, err := buildCat(&n.cat, t.batch, n.rules.Width(), n.cfg.Order, n.cfg.Rules, n.classes, n.act, t.classWeights, true)
+		cg, err := graph.NewCat(&n.cat, t.batch, n.features, n.cfg.Order, n.cfg.Rules, n.classes, n.act, t.classWeights, true)
 		if err != nil {
 			return nil, err
 		}
-		if err := cg.comb.SetRules(n.rules.Idx); err != nil {
+		if err := cg.SetRules(n.rules.Idx); err != nil {
 			return nil, err
 		}
 		t.cat = cg
@@ -89,10 +88,10 @@ func (t *Trainer) catGraph() (*catGraph, error) {
 	return t.cat, nil
 }
 
-func (t *Trainer) linGraph() (*linGraph, error) {
+func (t *Trainer) linGraph() (*graph.Lin, error) {
 	if t.lin == nil {
 		n := t.net
-		lg, err := buildLin(&n.lin, t.batch, n.features, n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
+		lg, err := graph.NewLin(&n.lin, t.batch, n.features, n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
 		if err != nil {
 			return nil, err
 		}
@@ -122,42 +121,37 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 	}
 	route := RouteOf(x)
 	var (
-		yT   *tensor.Dense
-		vm   G.VM
-		loss *G.Node
+		loss float64
+		err  error
+		cg   *graph.Cat
+		lg   *graph.Lin
 	)
 	if route == Categorical {
-		cg, err := t.catGraph()
-		if err != nil {
+		if cg, err = t.catGraph(); err != nil {
 			return route, 0, err
 		}
-		cg.fillX(x, n.features)
 		if s := n.cfg.Samples; s > 0 && s < n.cfg.Rules {
 			clear(t.active)
 			for _, r := range rng.Perm(n.cfg.Rules)[:s] {
 				t.active[r] = true
 			}
-			if err := cg.comb.SetActive(t.active); err != nil {
+			if err := cg.SetActive(t.active); err != nil {
 				return route, 0, err
 			}
 		}
-		ops.DropoutMask(cg.mask.Float64s(), n.cfg.dropProbability(), rng)
-		yT, vm, loss = cg.y, cg.vm, cg.loss
+		loss, err = cg.Step(x, y, n.cfg.dropProbability(), rng)
 	} else {
-		lg, err := t.linGraph()
-		if err != nil {
+		if lg, err = t.linGraph(); err != nil {
 			return route, 0, err
 		}
-		n.standardize(lg.x.Float64s(), x)
-		yT, vm, loss = lg.y, lg.vm, lg.loss
+		n.standardize(lg.Input(), x)
+		loss, err = lg.Step(y)
 	}
-	oneHot(yT.Float64s(), y, n.classes)
-	vm.Reset()
-	if err := vm.RunAll(); err != nil {
+	if err != nil {
 		return route, 0, fmt.Errorf("model: %s training step: %w", route, err)
 	}
 	n.trained[route]++
-	return route, scalar(loss), nil
+	return route, loss, nil
 }
 
 // ValueGrads returns the parameters of a route with their gradients, in a
@@ -166,46 +160,20 @@ func (t *Trainer) ValueGrads(r Route) ([]G.ValueGrad, error) {
 	if err := t.ok(); err != nil {
 		return nil, err
 	}
-	if r != Categorical && r != Continuous {
+	if r == Categorical {
+		cg, err := t.catGraph()
+		if err != nil {
+			return nil, err
+		}
+		return cg.ValueGrads(), nil
+	} else if r != Continuous {
 		return nil, fmt.Errorf("%w: route %d", ErrConfig, r)
 	}
-	if t.vgs[r] == nil {
-		var params G.Nodes
-		if r == Categorical {
-			cg, err := t.catGraph()
-			if err != nil {
-				return nil, err
-			}
-			params = cg.params
-		} else {
-			lg, err := t.linGraph()
-			if err != nil {
-				return nil, err
-			}
-			params = lg.params
-		}
-		t.vgs[r] = G.NodesToValueGrads(params)
+	lg, err := t.linGraph()
+	if err != nil {
+		return nil, err
 	}
-	return t.vgs[r], nil
-}
-
-func scalar(node *G.Node) float64 {
-	switch v := node.Value().(type) {
-	case *G.F64:
-		return float64(*v)
-	case *tensor.Dense:
-		if f := v.Float64s(); len(f) > 0 {
-			return f[0]
-		}
-	}
-	return math.NaN()
-}
-
-func oneHot(dst []float64, y []int, classes int) {
-	clear(dst)
-	for i, c := range y {
-		dst[i*classes+c] = 1
-	}
+	return lg.ValueGrads(), nil
 }
 
 // Score scores every rule slot on the rows of x that take the categorical
@@ -288,7 +256,7 @@ func (t *Trainer) Refresh(rng *rand.Rand) (int, error) {
 func (t *Trainer) rulesChanged() error {
 	t.net.rulesVersion.Add(1)
 	if t.cat != nil {
-		return t.cat.comb.SetRules(t.net.rules.Idx)
+		return t.cat.SetRules(t.net.rules.Idx)
 	}
 	return nil
 }

@@ -1,6 +1,6 @@
 // Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
 
-package model
+package graph
 
 import (
 	"fmt"
@@ -12,29 +12,30 @@ import (
 	"github.com/hornets-go/hornets/ops"
 )
 
-// linParams are the LinAtt weights: the per-feature attention vector A
+// LinParams are the LinAtt weights: the per-feature attention vector A
 // (1 × D, initialised to ones), W (D × C) and B (1 × C).
-type linParams struct {
+type LinParams struct {
 	A, W, B *tensor.Dense
 }
 
-// linGraph is one compiled LinAtt graph at a fixed batch size:
+// Lin is one compiled LinAtt graph at a fixed batch size:
 //
 //	X0     = X / max(‖X‖₂, ε)            row-wise, B × D
 //	X1     = X0 ⊙ act(a)                 a broadcast over rows
 //	logits = X1·W + b                    one affine op
-type linGraph struct {
-	batch  int
-	g      *G.ExprGraph
-	x, y   *tensor.Dense
-	params G.Nodes // A, W, B
-	logits *G.Node
-	loss   *G.Node
-	vm     G.VM
+//
+// Its input X is the caller's to fill (Input): the network standardises
+// the rows into it. Not safe for concurrent use.
+type Lin struct {
+	compiled
 }
 
-func buildLin(p *linParams, batch, features, classes int, act activations.Func, eps float64, classWeights []float64, training bool) (*linGraph, error) {
-	lg := &linGraph{batch: batch, g: G.NewGraph()}
+// NewLin compiles a LinAtt graph over p for batches of batch rows of
+// features columns and classes outputs, with row-norm floor eps. A
+// training graph (training true) adds the loss, weighted per class by
+// classWeights (nil: all ones), and its gradients.
+func NewLin(p *LinParams, batch, features, classes int, act activations.Func, eps float64, classWeights []float64, training bool) (*Lin, error) {
+	lg := &Lin{compiled{batch: batch, g: G.NewGraph()}}
 	g := lg.g
 	lg.x = tensor.New(tensor.WithShape(batch, features), tensor.Of(tensor.Float64))
 	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, features), G.WithName("lin.X"), G.WithValue(lg.x))
@@ -70,7 +71,24 @@ func buildLin(p *linParams, batch, features, classes int, act activations.Func, 
 	if _, err = G.Grad(lg.loss, lg.params...); err != nil {
 		return nil, fmt.Errorf("linatt: gradient: %w", err)
 	}
-	// No BindDualValues: see buildCat.
+	// No BindDualValues: see NewCat.
 	lg.vm = G.NewTapeMachine(g)
 	return lg, nil
 }
+
+// Input returns the bound input tensor's data (Batch × features,
+// row-major), to be filled before Forward or Step.
+func (lg *Lin) Input() []float64 { return lg.x.Float64s() }
+
+// Forward runs the graph over the rows in Input and returns the logits
+// (Batch × classes), owned by the graph until its next run.
+func (lg *Lin) Forward() ([]float64, error) {
+	if err := lg.run(); err != nil {
+		return nil, err
+	}
+	return lg.logits.Value().Data().([]float64), nil
+}
+
+// Step runs the training graph, forward and backward, over the rows in
+// Input with labels y, and returns the batch loss.
+func (lg *Lin) Step(y []int) (float64, error) { return lg.step(y) }

@@ -1,9 +1,10 @@
 // Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
 
-package model
+package graph
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -12,35 +13,38 @@ import (
 	"github.com/hornets-go/hornets/ops"
 )
 
-// catParams are the CatInt weights, whose data the training and evaluation
+// CatParams are the CatInt weights, whose data the training and evaluation
 // graphs share: M (Order × R) factors the rules, W (R × C) and B (1 × C) map
 // the rule attention to class logits.
-type catParams struct {
+type CatParams struct {
 	M, W, B *tensor.Dense
 }
 
-// catGraph is one compiled CatInt graph at a fixed batch size:
+// Cat is one compiled CatInt graph at a fixed batch size:
 //
 //	F      = combAct(X ‖ 1…1, M)        B × R
 //	A      = softmax_rows(F ⊙ mask)     B × R (one op; the mask is dropout, absent in eval)
 //	logits = A·W + b                    B × C (one affine op)
 //	loss   = weighted cross-entropy(logits, Y)   (training graph only)
-type catGraph struct {
-	batch  int
-	g      *G.ExprGraph
-	comb   *ops.CombAct
-	x, y   *tensor.Dense // bound input tensors, refilled per batch
-	mask   *tensor.Dense // nil in the evaluation graph
-	params G.Nodes       // M, W, B
-	att    *G.Node
-	logits *G.Node
-	loss   *G.Node
-	vm     G.VM
+//
+// Its rule indices are set with SetRules before the first run. Not safe
+// for concurrent use.
+type Cat struct {
+	compiled
+	features int
+	comb     *ops.CombAct
+	mask     *tensor.Dense // nil in the evaluation graph
+	att      *G.Node
 }
 
-func buildCat(p *catParams, batch, width, order, rules, classes int, act activations.Func, classWeights []float64, training bool) (*catGraph, error) {
-	cg := &catGraph{batch: batch, g: G.NewGraph()}
-	g := cg.g
+// NewCat compiles a CatInt graph over p for batches of batch rows of
+// features columns (Order pseudovariables are appended), with rules slots
+// of order columns and classes outputs. A training graph (training true)
+// adds the loss, weighted per class by classWeights (nil: all ones), and
+// its gradients.
+func NewCat(p *CatParams, batch, features, order, rules, classes int, act activations.Func, classWeights []float64, training bool) (*Cat, error) {
+	cg := &Cat{compiled: compiled{batch: batch, g: G.NewGraph()}, features: features}
+	g, width := cg.g, features+order
 	cg.x = tensor.New(tensor.WithShape(batch, width), tensor.Of(tensor.Float64))
 	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, width), G.WithName("cat.X"), G.WithValue(cg.x))
 	m := G.NewMatrix(g, G.Float64, G.WithShape(order, rules), G.WithName("cat.M"), G.WithValue(view(p.M)))
@@ -89,24 +93,44 @@ func buildCat(p *catParams, batch, width, order, rules, classes int, act activat
 	return cg, nil
 }
 
+// SetRules sets the column indices of every rule slot (Rules × Order,
+// slot-major); the compiled graph takes them without recompiling.
+func (cg *Cat) SetRules(idx []int) error { return cg.comb.SetRules(idx) }
+
+// SetActive sets which rule slots the training graph computes (the
+// Monte-Carlo rule sample); the others output 0 and get no gradient.
+func (cg *Cat) SetActive(active []bool) error { return cg.comb.SetActive(active) }
+
+// Forward runs the graph over Batch rows of raw features x and returns
+// the logits (Batch × classes) and the rule attention (Batch × rules),
+// both owned by the graph until its next run.
+func (cg *Cat) Forward(x []float64) (logits, att []float64, err error) {
+	cg.fillX(x)
+	if err := cg.run(); err != nil {
+		return nil, nil, err
+	}
+	return cg.logits.Value().Data().([]float64), cg.att.Value().Data().([]float64), nil
+}
+
+// Step runs the training graph, forward and backward, over Batch rows of
+// raw features x with labels y, under a dropout mask of drop probability
+// dropP drawn from rng, and returns the batch loss.
+func (cg *Cat) Step(x []float64, y []int, dropP float64, rng *rand.Rand) (float64, error) {
+	cg.fillX(x)
+	ops.DropoutMask(cg.mask.Float64s(), dropP, rng)
+	return cg.step(y)
+}
+
 // fillX copies rows of raw features into the bound X tensor and sets the
 // pseudovariable columns to one.
-func (cg *catGraph) fillX(x []float64, features int) {
+func (cg *Cat) fillX(x []float64) {
 	dst := cg.x.Float64s()
 	width := len(dst) / cg.batch
 	for i := range cg.batch {
 		row := dst[i*width : (i+1)*width]
-		copy(row, x[i*features:(i+1)*features])
-		for j := features; j < width; j++ {
+		copy(row, x[i*cg.features:(i+1)*cg.features])
+		for j := cg.features; j < width; j++ {
 			row[j] = 1
 		}
 	}
-}
-
-// view returns a new tensor header over t's data. Every graph binds its
-// own headers: compiling a machine writes to the tensors it binds (their
-// engine), which must not race with other graphs reading them, while the
-// data stay shared, so a training step's update is seen by every graph.
-func view(t *tensor.Dense) *tensor.Dense {
-	return tensor.New(tensor.WithShape(t.Shape().Clone()...), tensor.WithBacking(t.Float64s()))
 }
