@@ -26,7 +26,6 @@ type Trainer struct {
 	classWeights []float64
 	cat          *graph.Cat
 	lin          *graph.Lin
-	active       []bool
 	eval         evaluator // for Score and ExtractRules, kept across refreshes
 }
 
@@ -47,7 +46,7 @@ func NewTrainer(net *Network, batch int, classWeights []float64) (*Trainer, erro
 			return nil, fmt.Errorf("%w: class weight %d = %g, want a finite value >= 0", ErrConfig, c, w)
 		}
 	}
-	return &Trainer{net: net, batch: batch, classWeights: slices.Clone(classWeights), active: make([]bool, net.cfg.Rules)}, nil
+	return &Trainer{net: net, batch: batch, classWeights: slices.Clone(classWeights)}, nil
 }
 
 func (t *Trainer) ok() error {
@@ -130,16 +129,7 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 		if cg, err = t.catGraph(); err != nil {
 			return route, 0, err
 		}
-		if s := n.cfg.Samples; s > 0 && s < n.cfg.Rules {
-			clear(t.active)
-			for _, r := range rng.Perm(n.cfg.Rules)[:s] {
-				t.active[r] = true
-			}
-			if err := cg.SetActive(t.active); err != nil {
-				return route, 0, err
-			}
-		}
-		loss, err = cg.Step(x, y, n.cfg.dropProbability(), rng)
+		loss, err = cg.Step(x, y, n.cfg.Samples, n.cfg.dropProbability(), rng)
 	} else {
 		if lg, err = t.linGraph(); err != nil {
 			return route, 0, err

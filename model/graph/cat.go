@@ -34,6 +34,7 @@ type Cat struct {
 	features int
 	comb     *ops.CombAct
 	mask     *tensor.Dense // nil in the evaluation graph
+	active   []bool        // the rule sample of the last step
 	att      *G.Node
 }
 
@@ -62,6 +63,7 @@ func NewCat(p *CatParams, batch, features, order, rules, classes int, act activa
 		return nil, fmt.Errorf("catint: combAct: %w", err)
 	}
 	if training {
+		cg.active = make([]bool, rules)
 		cg.mask = tensor.New(tensor.WithShape(batch, rules), tensor.Of(tensor.Float64))
 		mask := G.NewMatrix(g, G.Float64, G.WithShape(batch, rules), G.WithName("cat.mask"), G.WithValue(cg.mask))
 		if cg.att, err = ops.MaskedSoftmaxRows(f, mask); err != nil {
@@ -97,10 +99,6 @@ func NewCat(p *CatParams, batch, features, order, rules, classes int, act activa
 // slot-major); the compiled graph takes them without recompiling.
 func (cg *Cat) SetRules(idx []int) error { return cg.comb.SetRules(idx) }
 
-// SetActive sets which rule slots the training graph computes (the
-// Monte-Carlo rule sample); the others output 0 and get no gradient.
-func (cg *Cat) SetActive(active []bool) error { return cg.comb.SetActive(active) }
-
 // Forward runs the graph over Batch rows of raw features x and returns
 // the logits (Batch × classes) and the rule attention (Batch × rules),
 // both owned by the graph until its next run.
@@ -113,10 +111,21 @@ func (cg *Cat) Forward(x []float64) (logits, att []float64, err error) {
 }
 
 // Step runs the training graph, forward and backward, over Batch rows of
-// raw features x with labels y, under a dropout mask of drop probability
-// dropP drawn from rng, and returns the batch loss.
-func (cg *Cat) Step(x []float64, y []int, dropP float64, rng *rand.Rand) (float64, error) {
+// raw features x with labels y, and returns the batch loss. From rng it
+// draws first, where 0 < samples < rules, the Monte-Carlo rule sample
+// (the other slots output 0 and get no gradient), then a dropout mask of
+// drop probability dropP.
+func (cg *Cat) Step(x []float64, y []int, samples int, dropP float64, rng *rand.Rand) (float64, error) {
 	cg.fillX(x)
+	if rules := len(cg.active); samples > 0 && samples < rules {
+		clear(cg.active)
+		for _, r := range rng.Perm(rules)[:samples] {
+			cg.active[r] = true
+		}
+		if err := cg.comb.SetActive(cg.active); err != nil {
+			return 0, err
+		}
+	}
 	ops.DropoutMask(cg.mask.Float64s(), dropP, rng)
 	return cg.step(y)
 }
