@@ -14,9 +14,8 @@ import (
 // one prediction call at a time; a Network keeps a pool of them. Each
 // route's graph is built on first use.
 type evaluator struct {
-	cat   *graph.Cat
-	lin   *graph.Lin
-	rules uint64 // the rulesVersion the cat graph's rules were set at
+	cat *graph.Cat
+	lin *graph.Lin
 }
 
 // run runs the graph of route r over the rows of chunk (EvalBatch rows),
@@ -31,18 +30,13 @@ func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []flo
 		n.standardize(e.lin.Input(), chunk)
 		logits, err = e.lin.Forward()
 	} else {
-		version := n.rulesVersion.Load()
 		if e.cat == nil {
 			if e.cat, err = graph.NewCat(&n.cat, EvalBatch, n.features, n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
 				return nil, nil, err
 			}
-			e.rules = version + 1 // force SetRules
 		}
-		if e.rules != version {
-			if err = e.cat.SetRules(n.rules.Idx); err != nil {
-				return nil, nil, err
-			}
-			e.rules = version
+		if err = e.cat.UseRules(n.rules.Idx, n.rulesVersion.Load()); err != nil {
+			return nil, nil, err
 		}
 		logits, att, err = e.cat.Forward(chunk)
 	}

@@ -79,9 +79,6 @@ func (t *Trainer) catGraph() (*graph.Cat, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := cg.SetRules(n.rules.Idx); err != nil {
-			return nil, err
-		}
 		t.cat = cg
 	}
 	return t.cat, nil
@@ -127,6 +124,9 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 	)
 	if route == Categorical {
 		if cg, err = t.catGraph(); err != nil {
+			return route, 0, err
+		}
+		if err = cg.UseRules(n.rules.Idx, n.rulesVersion.Load()); err != nil {
 			return route, 0, err
 		}
 		loss, err = cg.Step(x, y, n.cfg.Samples, n.cfg.dropProbability(), rng)
@@ -227,28 +227,9 @@ func (t *Trainer) Refresh(rng *rand.Rand) (int, error) {
 	if len(replaced) == 0 {
 		return 0, nil
 	}
-	R, C, O := n.cfg.Rules, n.classes, n.cfg.Order
-	M := n.cat.M.Data().([]float64)
-	W := n.cat.W.Data().([]float64)
-	for _, r := range replaced {
-		for j := range O {
-			M[j*R+r] = 2*rng.Float64() - 1
-		}
-		for c := range C {
-			W[r*C+c] = 0
-		}
-	}
-	return len(replaced), t.rulesChanged()
-}
-
-// rulesChanged hands the rule indices to the training graph and marks the
-// pooled evaluation graphs stale.
-func (t *Trainer) rulesChanged() error {
-	t.net.rulesVersion.Add(1)
-	if t.cat != nil {
-		return t.cat.SetRules(t.net.rules.Idx)
-	}
-	return nil
+	n.cat.ResetSlots(replaced, rng)
+	n.rulesVersion.Add(1) // every graph takes the new rules at its next run
+	return len(replaced), nil
 }
 
 // Snapshot is a copy of the trainable state of a network: its weights
@@ -289,7 +270,8 @@ func (t *Trainer) Restore(s *Snapshot) error {
 		copy(d.Data().([]float64), s.tensors[i])
 	}
 	t.net.rules = s.rules.Clone()
-	return t.rulesChanged()
+	t.net.rulesVersion.Add(1)
+	return nil
 }
 
 func (n *Network) tensors() []*tensor.Dense {

@@ -20,6 +20,21 @@ type CatParams struct {
 	M, W, B *tensor.Dense
 }
 
+// ResetSlots gives each rule slot in slots new factor weights, uniform in
+// [-1, 1) and drawn from rng slot by slot, and zero output weights.
+func (p *CatParams) ResetSlots(slots []int, rng *rand.Rand) {
+	M, W := p.M.Float64s(), p.W.Float64s()
+	R, C := p.W.Shape()[0], p.W.Shape()[1]
+	for _, r := range slots {
+		for j := range p.M.Shape()[0] {
+			M[j*R+r] = 2*rng.Float64() - 1
+		}
+		for c := range C {
+			W[r*C+c] = 0
+		}
+	}
+}
+
 // Cat is one compiled CatInt graph at a fixed batch size:
 //
 //	F      = combAct(X ‖ 1…1, M)        B × R
@@ -27,7 +42,7 @@ type CatParams struct {
 //	logits = A·W + b                    B × C (one affine op)
 //	loss   = weighted cross-entropy(logits, Y)   (training graph only)
 //
-// Its rule indices are set with SetRules before the first run. Not safe
+// Its rule indices are set with UseRules before the first run. Not safe
 // for concurrent use.
 type Cat struct {
 	compiled
@@ -35,6 +50,8 @@ type Cat struct {
 	comb     *ops.CombAct
 	mask     *tensor.Dense // nil in the evaluation graph
 	active   []bool        // the rule sample of the last step
+	rules    uint64        // the version of the rule indices set, valid if hasRules
+	hasRules bool
 	att      *G.Node
 }
 
@@ -95,9 +112,19 @@ func NewCat(p *CatParams, batch, features, order, rules, classes int, act activa
 	return cg, nil
 }
 
-// SetRules sets the column indices of every rule slot (Rules × Order,
-// slot-major); the compiled graph takes them without recompiling.
-func (cg *Cat) SetRules(idx []int) error { return cg.comb.SetRules(idx) }
+// UseRules sets the column indices of every rule slot (Rules × Order,
+// slot-major) unless the graph already holds this version of them; the
+// compiled graph takes them without recompiling.
+func (cg *Cat) UseRules(idx []int, version uint64) error {
+	if cg.hasRules && cg.rules == version {
+		return nil
+	}
+	if err := cg.comb.SetRules(idx); err != nil {
+		return err
+	}
+	cg.rules, cg.hasRules = version, true
+	return nil
+}
 
 // Forward runs the graph over Batch rows of raw features x and returns
 // the logits (Batch × classes) and the rule attention (Batch × rules),

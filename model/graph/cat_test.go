@@ -34,7 +34,7 @@ func TestCatOutputs(t *testing.T) {
 	for range R {
 		idx = append(idx, rng.Perm(D + O)[:O]...)
 	}
-	if err := cg.SetRules(idx); err != nil {
+	if err := cg.UseRules(idx, 0); err != nil {
 		t.Fatal(err)
 	}
 	x, y := make([]float64, batch*D), make([]int, batch)
