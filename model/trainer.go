@@ -72,28 +72,20 @@ func (t *Trainer) Batch() int {
 	return t.batch
 }
 
-func (t *Trainer) catGraph() (*graph.Cat, error) {
-	if t.cat == nil {
-		n := t.net
-		cg, err := graph.NewCat(&n.cat, t.batch, n.features, n.cfg.Order, n.cfg.Rules, n.classes, n.act, t.classWeights, true)
-		if err != nil {
-			return nil, err
-		}
-		t.cat = cg
+// catGraph and linGraph return the route's training graph, built on
+// first use (t.cat and t.lin stay nil when building fails).
+func (t *Trainer) catGraph() (err error) {
+	if n := t.net; t.cat == nil {
+		t.cat, err = graph.NewCat(&n.cat, t.batch, n.features, n.cfg.Order, n.cfg.Rules, n.classes, n.act, t.classWeights, true)
 	}
-	return t.cat, nil
+	return err
 }
 
-func (t *Trainer) linGraph() (*graph.Lin, error) {
-	if t.lin == nil {
-		n := t.net
-		lg, err := graph.NewLin(&n.lin, t.batch, n.features, n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
-		if err != nil {
-			return nil, err
-		}
-		t.lin = lg
+func (t *Trainer) linGraph() (err error) {
+	if n := t.net; t.lin == nil {
+		t.lin, err = graph.NewLin(&n.lin, t.batch, n.features, n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
 	}
-	return t.lin, nil
+	return err
 }
 
 // Step runs the forward and backward pass of one training batch (x: Batch
@@ -119,23 +111,21 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 	var (
 		loss float64
 		err  error
-		cg   *graph.Cat
-		lg   *graph.Lin
 	)
 	if route == Categorical {
-		if cg, err = t.catGraph(); err != nil {
+		if err = t.catGraph(); err != nil {
 			return route, 0, err
 		}
-		if err = cg.UseRules(n.rules.Idx, n.rulesVersion.Load()); err != nil {
+		if err = t.cat.UseRules(n.rules.Idx, n.rulesVersion.Load()); err != nil {
 			return route, 0, err
 		}
-		loss, err = cg.Step(x, y, n.cfg.Samples, n.cfg.dropProbability(), rng)
+		loss, err = t.cat.Step(x, y, n.cfg.Samples, n.cfg.dropProbability(), rng)
 	} else {
-		if lg, err = t.linGraph(); err != nil {
+		if err = t.linGraph(); err != nil {
 			return route, 0, err
 		}
-		n.standardize(lg.Input(), x)
-		loss, err = lg.Step(y)
+		n.standardize(t.lin.Input(), x)
+		loss, err = t.lin.Step(y)
 	}
 	if err != nil {
 		return route, 0, fmt.Errorf("model: %s training step: %w", route, err)
@@ -150,20 +140,19 @@ func (t *Trainer) ValueGrads(r Route) ([]G.ValueGrad, error) {
 	if err := t.ok(); err != nil {
 		return nil, err
 	}
-	if r == Categorical {
-		cg, err := t.catGraph()
-		if err != nil {
+	switch r {
+	case Categorical:
+		if err := t.catGraph(); err != nil {
 			return nil, err
 		}
-		return cg.ValueGrads(), nil
-	} else if r != Continuous {
-		return nil, fmt.Errorf("%w: route %d", ErrConfig, r)
+		return t.cat.ValueGrads(), nil
+	case Continuous:
+		if err := t.linGraph(); err != nil {
+			return nil, err
+		}
+		return t.lin.ValueGrads(), nil
 	}
-	lg, err := t.linGraph()
-	if err != nil {
-		return nil, err
-	}
-	return lg.ValueGrads(), nil
+	return nil, fmt.Errorf("%w: route %d", ErrConfig, r)
 }
 
 // Score scores every rule slot on the rows of x that take the categorical
