@@ -12,7 +12,9 @@
 //
 // New returns a network that is valid at once (standardisation, rule
 // search, initial weights); the Trainer holds what only training needs.
-// Package train runs the loop; package rulesearch chooses and reads the rules.
+// Package train runs the loop; the subpackages rulesearch (choosing and reading
+// the rules), graph (the compiled graphs) and modelfile (the file container)
+// hold what the network delegates.
 //
 // # Architecture
 //
