@@ -92,23 +92,9 @@ func NewCat(p *CatParams, batch, features, order, rules, classes int, act activa
 	if cg.logits, err = ops.Affine(cg.att, w, b); err != nil {
 		return nil, fmt.Errorf("catint: output layer: %w", err)
 	}
-	if !training {
-		cg.vm = G.NewTapeMachine(g)
-		return cg, nil
+	if err := cg.compile("cat", "catint", classes, classWeights, training); err != nil {
+		return nil, err
 	}
-	cg.y = tensor.New(tensor.WithShape(batch, classes), tensor.Of(tensor.Float64))
-	y := G.NewMatrix(g, G.Float64, G.WithShape(batch, classes), G.WithName("cat.Y"), G.WithValue(cg.y))
-	if cg.loss, err = ops.SoftmaxCrossEntropy(cg.logits, y, classWeights); err != nil {
-		return nil, fmt.Errorf("catint: loss: %w", err)
-	}
-	if _, err = G.Grad(cg.loss, cg.params...); err != nil {
-		return nil, fmt.Errorf("catint: gradient: %w", err)
-	}
-	// No BindDualValues: a parameter's Grad() is then its gradient node's
-	// value from the last run (not accumulated over runs), which the ops
-	// overwrite in place, so a step allocates no gradient tensors. The
-	// optimiser zeroes it after reading it, as before.
-	cg.vm = G.NewTapeMachine(g)
 	return cg, nil
 }
 

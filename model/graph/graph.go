@@ -3,10 +3,13 @@
 package graph
 
 import (
+	"fmt"
 	"math"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"github.com/hornets-go/hornets/ops"
 )
 
 // compiled is what both routes' graphs hold: the bound input tensors,
@@ -20,6 +23,29 @@ type compiled struct {
 	loss   *G.Node // nil in evaluation
 	vm     G.VM
 	vgs    []G.ValueGrad
+}
+
+// compile finishes a graph whose logits are built: a training graph gets
+// the target Y (its node named node+".Y"), the weighted cross-entropy loss
+// and its gradients; then the machine is compiled. Errors start with route.
+func (c *compiled) compile(node, route string, classes int, classWeights []float64, training bool) error {
+	if training {
+		c.y = tensor.New(tensor.WithShape(c.batch, classes), tensor.Of(tensor.Float64))
+		y := G.NewMatrix(c.g, G.Float64, G.WithShape(c.batch, classes), G.WithName(node+".Y"), G.WithValue(c.y))
+		var err error
+		if c.loss, err = ops.SoftmaxCrossEntropy(c.logits, y, classWeights); err != nil {
+			return fmt.Errorf("%s: loss: %w", route, err)
+		}
+		if _, err = G.Grad(c.loss, c.params...); err != nil {
+			return fmt.Errorf("%s: gradient: %w", route, err)
+		}
+	}
+	// No BindDualValues: a parameter's Grad() is then its gradient node's
+	// value from the last run (not accumulated over runs), which the ops
+	// overwrite in place, so a step allocates no gradient tensors. The
+	// optimiser zeroes it after reading it, as before.
+	c.vm = G.NewTapeMachine(c.g)
+	return nil
 }
 
 // run runs the graph once over its bound inputs.

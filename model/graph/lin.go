@@ -59,20 +59,9 @@ func NewLin(p *LinParams, batch, features, classes int, act activations.Func, ep
 	if lg.logits, err = ops.Affine(x1, w, b); err != nil {
 		return nil, fmt.Errorf("linatt: output layer: %w", err)
 	}
-	if !training {
-		lg.vm = G.NewTapeMachine(g)
-		return lg, nil
+	if err := lg.compile("lin", "linatt", classes, classWeights, training); err != nil {
+		return nil, err
 	}
-	lg.y = tensor.New(tensor.WithShape(batch, classes), tensor.Of(tensor.Float64))
-	y := G.NewMatrix(g, G.Float64, G.WithShape(batch, classes), G.WithName("lin.Y"), G.WithValue(lg.y))
-	if lg.loss, err = ops.SoftmaxCrossEntropy(lg.logits, y, classWeights); err != nil {
-		return nil, fmt.Errorf("linatt: loss: %w", err)
-	}
-	if _, err = G.Grad(lg.loss, lg.params...); err != nil {
-		return nil, fmt.Errorf("linatt: gradient: %w", err)
-	}
-	// No BindDualValues: see NewCat.
-	lg.vm = G.NewTapeMachine(g)
 	return lg, nil
 }
 
