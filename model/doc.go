@@ -12,7 +12,9 @@
 //
 // New returns a network that is valid at once (standardisation, rule
 // search, initial weights); the Trainer holds what only training needs.
-// Package train runs the loop; package rulesearch chooses and reads the rules.
+// Package train runs the loop; the subpackages rulesearch (choosing and reading
+// the rules), graph (the compiled graphs) and modelfile (the file container)
+// hold what the network delegates.
 //
 // # Architecture
 //
@@ -63,8 +65,8 @@
 // graphs of its own from a pool, sharing the parameter tensors, which it
 // only reads. A Trainer writes them in place; it is not safe for concurrent
 // use, and its network must not predict while it steps, refreshes or
-// restores. Refresh and Restore hand the new rule indices to the compiled
-// graphs (pooled ones by a version counter): no graph is rebuilt. Every
+// restores. Refresh and Restore bump a rule version; every compiled graph
+// takes the new rule indices before its next run: no graph is rebuilt. Every
 // exported method returns an error (ErrNotFitted) on a zero or nil Network
 // or Trainer and range-checks shapes and labels; none panics on misuse.
 // Every random choice takes an explicit *rand.Rand: the same seed and data

@@ -2,7 +2,11 @@
 
 package model
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/hornets-go/hornets/model/modelfile"
+)
 
 var (
 	// ErrConfig reports an impossible hyper-parameter.
@@ -18,6 +22,7 @@ var (
 	// with the continuous route, or its rules were never extracted.
 	ErrNoRules = errors.New("model: no decision list (a continuous-route network, or rules never extracted)")
 	// ErrModelFile reports a model file that cannot be read: truncated,
-	// corrupt, foreign, or from another format version.
-	ErrModelFile = errors.New("model: bad model file")
+	// corrupt, foreign, or from another format version (the same error
+	// as modelfile.ErrBadFile).
+	ErrModelFile = modelfile.ErrBadFile
 )

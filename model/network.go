@@ -13,6 +13,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/hornets-go/hornets/activations"
+	"github.com/hornets-go/hornets/model/graph"
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
@@ -87,8 +88,8 @@ type Network struct {
 
 	rules *rulesearch.Table
 	list  *rulesearch.List // the decision list of the categorical route; nil until extracted
-	cat   catParams
-	lin   linParams
+	cat   graph.CatParams
+	lin   graph.LinParams
 	mean  []float64 // LinAtt standardisation, per feature
 	scale []float64 // 1/std, per feature
 	// trained counts each route's training batches; primary is the route

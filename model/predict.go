@@ -6,57 +6,44 @@ import (
 	"fmt"
 	"math"
 
-	G "gorgonia.org/gorgonia"
-
 	"github.com/hornets-go/hornets/activations"
+	"github.com/hornets-go/hornets/model/graph"
 )
 
 // evaluator holds compiled evaluation graphs at EvalBatch rows, used by
 // one prediction call at a time; a Network keeps a pool of them. Each
 // route's graph is built on first use.
 type evaluator struct {
-	cat   *catGraph
-	lin   *linGraph
-	rules uint64 // the rulesVersion the cat graph's rules were set at
+	cat *graph.Cat
+	lin *graph.Lin
 }
 
-// run fills the graph of route r with the rows of chunk (EvalBatch rows)
-// and runs it, returning the logits and, on CatInt, the rule attention.
+// run runs the graph of route r over the rows of chunk (EvalBatch rows),
+// returning the logits and, on CatInt, the rule attention.
 func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []float64, err error) {
-	var vm G.VM
 	if r == Continuous {
 		if e.lin == nil {
-			if e.lin, err = buildLin(&n.lin, EvalBatch, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
+			if e.lin, err = graph.NewLin(&n.lin, EvalBatch, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
 				return nil, nil, err
 			}
 		}
-		n.standardize(e.lin.x.Data().([]float64), chunk)
-		vm = e.lin.vm
+		n.standardize(e.lin.Input(), chunk)
+		logits, err = e.lin.Forward()
 	} else {
-		version := n.rulesVersion.Load()
 		if e.cat == nil {
-			if e.cat, err = buildCat(&n.cat, EvalBatch, n.rules.Width(), n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
+			if e.cat, err = graph.NewCat(&n.cat, EvalBatch, n.features, n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
 				return nil, nil, err
 			}
-			e.rules = version + 1 // force SetRules
 		}
-		if e.rules != version {
-			if err = e.cat.comb.SetRules(n.rules.Idx); err != nil {
-				return nil, nil, err
-			}
-			e.rules = version
+		if err = e.cat.UseRules(n.rules.Idx, n.rulesVersion.Load()); err != nil {
+			return nil, nil, err
 		}
-		e.cat.fillX(chunk, n.features)
-		vm = e.cat.vm
+		logits, att, err = e.cat.Forward(chunk)
 	}
-	vm.Reset()
-	if err := vm.RunAll(); err != nil {
+	if err != nil {
 		return nil, nil, fmt.Errorf("model: %s forward pass: %w", r, err)
 	}
-	if r == Continuous {
-		return e.lin.logits.Value().Data().([]float64), nil, nil
-	}
-	return e.cat.logits.Value().Data().([]float64), e.cat.att.Value().Data().([]float64), nil
+	return logits, att, nil
 }
 
 // forward runs the evaluation graph of the network's route over the rows

@@ -3,33 +3,20 @@
 package model
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"gorgonia.org/tensor"
 
 	"github.com/hornets-go/hornets/internal/atomicwrite"
+	"github.com/hornets-go/hornets/model/graph"
+	"github.com/hornets-go/hornets/model/modelfile"
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
-// FormatName and FormatVersion identify a hornets-go model file. Load
-// refuses other names and other versions: version 1 files (before the rule
-// search became its own package and training state left the network) must be
-// retrained.
-const (
-	FormatName    = "hornets-go model"
-	FormatVersion = 2
-)
-
-// fileModel is the on-disk form: one JSON object. encoding/json writes
-// float64 values in their shortest exact form, so weights round-trip bit
-// for bit.
+// fileModel is the on-disk form: one JSON object (see package modelfile).
 type fileModel struct {
 	Format   string            `json:"format"`
 	Version  int               `json:"version"`
@@ -41,39 +28,18 @@ type fileModel struct {
 	List     *rulesearch.List  `json:"decision_list,omitempty"`
 	Cat      fileWeights       `json:"catint"`
 	Lin      fileWeights       `json:"linatt"`
-	Mean     values            `json:"standardize_mean"`
-	Scale    values            `json:"standardize_scale"`
+	Mean     modelfile.Values  `json:"standardize_mean"`
+	Scale    modelfile.Values  `json:"standardize_scale"`
 	Trained  [2]int            `json:"trained_batches"`
 	Primary  Route             `json:"primary_route"`
 	Meta     json.RawMessage   `json:"meta,omitempty"`
 }
 
 type fileWeights struct {
-	A values `json:"A,omitempty"`
-	M values `json:"M,omitempty"`
-	W values `json:"W"`
-	B values `json:"B"`
-}
-
-// values is a tensor's data in a model file. encoding/json would read a
-// null element as 0; a model file with one is corrupt.
-type values []float64
-
-// UnmarshalJSON reads a JSON array of numbers, refusing null elements.
-func (v *values) UnmarshalJSON(b []byte) error {
-	var ps []*float64
-	if err := json.Unmarshal(b, &ps); err != nil {
-		return err
-	}
-	out := make([]float64, len(ps))
-	for i, p := range ps {
-		if p == nil {
-			return fmt.Errorf("value %d is null", i)
-		}
-		out[i] = *p
-	}
-	*v = out
-	return nil
+	A modelfile.Values `json:"A,omitempty"`
+	M modelfile.Values `json:"M,omitempty"`
+	W modelfile.Values `json:"W"`
+	B modelfile.Values `json:"B"`
 }
 
 // Save writes the network and the caller's metadata (any JSON-encodable
@@ -86,7 +52,7 @@ func (n *Network) Save(w io.Writer, meta any) error {
 		return fmt.Errorf("model: Save: nil writer")
 	}
 	f := fileModel{
-		Format: FormatName, Version: FormatVersion, Config: n.cfg,
+		Format: modelfile.Name, Version: modelfile.Version, Config: n.cfg,
 		Features: n.features, Names: n.names, Classes: n.classes, Rules: n.rules,
 		Cat:  fileWeights{M: floats(n.cat.M), W: floats(n.cat.W), B: floats(n.cat.B)},
 		Lin:  fileWeights{A: floats(n.lin.A), W: floats(n.lin.W), B: floats(n.lin.B)},
@@ -99,12 +65,7 @@ func (n *Network) Save(w io.Writer, meta any) error {
 		}
 		f.Meta = raw
 	}
-	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
-	if err := enc.Encode(&f); err != nil {
-		return fmt.Errorf("model: encoding model: %w", err)
-	}
-	return bw.Flush()
+	return modelfile.Write(w, &f)
 }
 
 func floats(t *tensor.Dense) []float64 { return t.Data().([]float64) }
@@ -126,72 +87,13 @@ func (n *Network) SaveFile(path string, meta any) error {
 	return nil
 }
 
-// MaxFileBytes bounds the size of a model file: Load reads no further and
-// LoadFile refuses a larger regular file before reading it. 64 MiB holds a
-// network on hundreds of thousands of features; a file past it is not a model
-// this program wrote, and parsing it could take gigabytes.
-const MaxFileBytes = 64 << 20
-
 // Load reads a model written by Save and returns it with its metadata. A
-// truncated, corrupt, foreign or newer-version file, or one larger than
-// MaxFileBytes, gives an error wrapping ErrModelFile; Load reads at most
-// MaxFileBytes+1 bytes (content that is not a JSON object is refused at
-// its first byte) and never panics.
+// file modelfile.Read refuses, or whose configuration or shapes are
+// invalid, gives an error wrapping ErrModelFile; Load never panics.
 func Load(r io.Reader) (*Network, json.RawMessage, error) {
-	lr := &io.LimitedReader{R: r, N: MaxFileBytes + 1}
-	br := bufio.NewReader(lr)
-	c, err := br.ReadByte()
-	for ; err == nil && bytes.IndexByte([]byte(" \t\n\r"), c) >= 0; c, err = br.ReadByte() {
-	}
-	switch {
-	case err != nil && err != io.EOF:
-		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
-	case err == nil && c != '{':
-		return nil, nil, fmt.Errorf("%w: not a hornets-go model (not a JSON object)", ErrModelFile)
-	case err == nil:
-		br.UnreadByte()
-	}
-	raw, err := io.ReadAll(br)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
-	}
-	if lr.N == 0 {
-		return nil, nil, fmt.Errorf("%w: larger than %d MiB, the limit for a model file", ErrModelFile, MaxFileBytes>>20)
-	}
-	var probe struct {
-		Format  *string `json:"format"`
-		Version *int    `json:"version"`
-	}
-	if len(bytes.TrimSpace(raw)) == 0 {
-		return nil, nil, fmt.Errorf("%w: empty file, not a hornets-go model", ErrModelFile)
-	}
-	if err := json.Unmarshal(raw, &probe); err != nil {
-		var syntax *json.SyntaxError
-		if bytes.HasPrefix(bytes.TrimSpace(raw), []byte(`{"format":"`+FormatName+`"`)) && (errors.As(err, &syntax) || errors.Is(err, io.ErrUnexpectedEOF)) {
-			return nil, nil, fmt.Errorf("%w: truncated or corrupt hornets-go model (%v)", ErrModelFile, err)
-		}
-		return nil, nil, fmt.Errorf("%w: not a hornets-go model (not a JSON object)", ErrModelFile)
-	}
-	if probe.Format == nil {
-		return nil, nil, fmt.Errorf("%w: not a hornets-go model (no \"format\" field)", ErrModelFile)
-	}
-	if *probe.Format != FormatName {
-		return nil, nil, fmt.Errorf("%w: format %q is not %q", ErrModelFile, *probe.Format, FormatName)
-	}
-	if probe.Version == nil || *probe.Version < 1 {
-		return nil, nil, fmt.Errorf("%w: missing or invalid format version", ErrModelFile)
-	}
-	if *probe.Version > FormatVersion {
-		return nil, nil, fmt.Errorf("%w: format version %d is newer than this program's %d; upgrade hornets-go", ErrModelFile, *probe.Version, FormatVersion)
-	}
-	if *probe.Version < FormatVersion {
-		return nil, nil, fmt.Errorf("%w: format version %d was written by an older hornets-go (this one reads %d); retrain the model", ErrModelFile, *probe.Version, FormatVersion)
-	}
 	var f fileModel
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
+	if err := modelfile.Read(r, &f); err != nil {
+		return nil, nil, err
 	}
 	if err := f.Config.Validate(); err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
@@ -205,38 +107,24 @@ func Load(r io.Reader) (*Network, json.RawMessage, error) {
 	O, R, C, D := f.Config.Order, f.Config.Rules, f.Classes, f.Features
 	n := &Network{cfg: f.Config, act: f.Config.activation(), features: D, classes: C, names: f.Names, rules: f.Rules,
 		mean: f.Mean, scale: f.Scale, trained: f.Trained, primary: f.Primary, list: f.List}
-	n.cat = catParams{M: dense(f.Cat.M, O, R), W: dense(f.Cat.W, R, C), B: dense(f.Cat.B, 1, C)}
-	n.lin = linParams{A: dense(f.Lin.A, 1, D), W: dense(f.Lin.W, D, C), B: dense(f.Lin.B, 1, C)}
+	n.cat = graph.CatParams{M: dense(f.Cat.M, O, R), W: dense(f.Cat.W, R, C), B: dense(f.Cat.B, 1, C)}
+	n.lin = graph.LinParams{A: dense(f.Lin.A, 1, D), W: dense(f.Lin.W, D, C), B: dense(f.Lin.B, 1, C)}
 	return n, f.Meta, nil
 }
 
-// LoadFile opens path and calls Load; errors name the file.
+// LoadFile opens path (modelfile.Open) and calls Load; errors name the file.
 func LoadFile(path string) (*Network, json.RawMessage, error) {
-	fh, err := os.Open(path)
+	fh, err := modelfile.Open(path)
 	if err != nil {
-		return nil, nil, &openError{err}
+		return nil, nil, err
 	}
 	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.IsDir() {
-		return nil, nil, fmt.Errorf("%w: %s is a directory", ErrModelFile, path)
-	} else if err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
-		return nil, nil, fmt.Errorf("%s: %w: %d MiB, larger than %d MiB, the limit for a model file", path, ErrModelFile, st.Size()>>20, MaxFileBytes>>20)
-	}
 	n, meta, err := Load(fh)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return n, meta, nil
 }
-
-// openError is a model file that could not be opened. Its message is the
-// plain cause ("open m.json: no such file or directory", not "bad model
-// file"), and it matches both ErrModelFile (the file cannot be read) and
-// the cause, so errors.Is(err, os.ErrNotExist) holds.
-type openError struct{ err error }
-
-func (e *openError) Error() string   { return "model: " + e.err.Error() }
-func (e *openError) Unwrap() []error { return []error{ErrModelFile, e.err} }
 
 func dense(v []float64, r, c int) *tensor.Dense {
 	return tensor.New(tensor.WithShape(r, c), tensor.WithBacking(v))

@@ -11,8 +11,8 @@ import (
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 
+	"github.com/hornets-go/hornets/model/graph"
 	"github.com/hornets-go/hornets/model/rulesearch"
-	"github.com/hornets-go/hornets/ops"
 )
 
 // Trainer holds the training-only state of a Network: the compiled
@@ -24,10 +24,8 @@ type Trainer struct {
 	net          *Network
 	batch        int
 	classWeights []float64
-	cat          *catGraph
-	lin          *linGraph
-	vgs          [2][]G.ValueGrad // each route's parameters, built once
-	active       []bool
+	cat          *graph.Cat
+	lin          *graph.Lin
 	eval         evaluator // for Score and ExtractRules, kept across refreshes
 }
 
@@ -48,7 +46,7 @@ func NewTrainer(net *Network, batch int, classWeights []float64) (*Trainer, erro
 			return nil, fmt.Errorf("%w: class weight %d = %g, want a finite value >= 0", ErrConfig, c, w)
 		}
 	}
-	return &Trainer{net: net, batch: batch, classWeights: slices.Clone(classWeights), active: make([]bool, net.cfg.Rules)}, nil
+	return &Trainer{net: net, batch: batch, classWeights: slices.Clone(classWeights)}, nil
 }
 
 func (t *Trainer) ok() error {
@@ -74,31 +72,20 @@ func (t *Trainer) Batch() int {
 	return t.batch
 }
 
-func (t *Trainer) catGraph() (*catGraph, error) {
-	if t.cat == nil {
-		n := t.net
-		cg, err := buildCat(&n.cat, t.batch, n.rules.Width(), n.cfg.Order, n.cfg.Rules, n.classes, n.act, t.classWeights, true)
-		if err != nil {
-			return nil, err
-		}
-		if err := cg.comb.SetRules(n.rules.Idx); err != nil {
-			return nil, err
-		}
-		t.cat = cg
+// catGraph and linGraph return the route's training graph, built on
+// first use (t.cat and t.lin stay nil when building fails).
+func (t *Trainer) catGraph() (err error) {
+	if n := t.net; t.cat == nil {
+		t.cat, err = graph.NewCat(&n.cat, t.batch, n.features, n.cfg.Order, n.cfg.Rules, n.classes, n.act, t.classWeights, true)
 	}
-	return t.cat, nil
+	return err
 }
 
-func (t *Trainer) linGraph() (*linGraph, error) {
-	if t.lin == nil {
-		n := t.net
-		lg, err := buildLin(&n.lin, t.batch, n.features, n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
-		if err != nil {
-			return nil, err
-		}
-		t.lin = lg
+func (t *Trainer) linGraph() (err error) {
+	if n := t.net; t.lin == nil {
+		t.lin, err = graph.NewLin(&n.lin, t.batch, n.features, n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
 	}
-	return t.lin, nil
+	return err
 }
 
 // Step runs the forward and backward pass of one training batch (x: Batch
@@ -122,42 +109,29 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 	}
 	route := RouteOf(x)
 	var (
-		yT   *tensor.Dense
-		vm   G.VM
-		loss *G.Node
+		loss float64
+		err  error
 	)
 	if route == Categorical {
-		cg, err := t.catGraph()
-		if err != nil {
+		if err = t.catGraph(); err != nil {
 			return route, 0, err
 		}
-		cg.fillX(x, n.features)
-		if s := n.cfg.Samples; s > 0 && s < n.cfg.Rules {
-			clear(t.active)
-			for _, r := range rng.Perm(n.cfg.Rules)[:s] {
-				t.active[r] = true
-			}
-			if err := cg.comb.SetActive(t.active); err != nil {
-				return route, 0, err
-			}
+		if err = t.cat.UseRules(n.rules.Idx, n.rulesVersion.Load()); err != nil {
+			return route, 0, err
 		}
-		ops.DropoutMask(cg.mask.Float64s(), n.cfg.dropProbability(), rng)
-		yT, vm, loss = cg.y, cg.vm, cg.loss
+		loss, err = t.cat.Step(x, y, n.cfg.Samples, n.cfg.dropProbability(), rng)
 	} else {
-		lg, err := t.linGraph()
-		if err != nil {
+		if err = t.linGraph(); err != nil {
 			return route, 0, err
 		}
-		n.standardize(lg.x.Float64s(), x)
-		yT, vm, loss = lg.y, lg.vm, lg.loss
+		n.standardize(t.lin.Input(), x)
+		loss, err = t.lin.Step(y)
 	}
-	oneHot(yT.Float64s(), y, n.classes)
-	vm.Reset()
-	if err := vm.RunAll(); err != nil {
+	if err != nil {
 		return route, 0, fmt.Errorf("model: %s training step: %w", route, err)
 	}
 	n.trained[route]++
-	return route, scalar(loss), nil
+	return route, loss, nil
 }
 
 // ValueGrads returns the parameters of a route with their gradients, in a
@@ -166,46 +140,19 @@ func (t *Trainer) ValueGrads(r Route) ([]G.ValueGrad, error) {
 	if err := t.ok(); err != nil {
 		return nil, err
 	}
-	if r != Categorical && r != Continuous {
-		return nil, fmt.Errorf("%w: route %d", ErrConfig, r)
-	}
-	if t.vgs[r] == nil {
-		var params G.Nodes
-		if r == Categorical {
-			cg, err := t.catGraph()
-			if err != nil {
-				return nil, err
-			}
-			params = cg.params
-		} else {
-			lg, err := t.linGraph()
-			if err != nil {
-				return nil, err
-			}
-			params = lg.params
+	switch r {
+	case Categorical:
+		if err := t.catGraph(); err != nil {
+			return nil, err
 		}
-		t.vgs[r] = G.NodesToValueGrads(params)
-	}
-	return t.vgs[r], nil
-}
-
-func scalar(node *G.Node) float64 {
-	switch v := node.Value().(type) {
-	case *G.F64:
-		return float64(*v)
-	case *tensor.Dense:
-		if f := v.Float64s(); len(f) > 0 {
-			return f[0]
+		return t.cat.ValueGrads(), nil
+	case Continuous:
+		if err := t.linGraph(); err != nil {
+			return nil, err
 		}
+		return t.lin.ValueGrads(), nil
 	}
-	return math.NaN()
-}
-
-func oneHot(dst []float64, y []int, classes int) {
-	clear(dst)
-	for i, c := range y {
-		dst[i*classes+c] = 1
-	}
+	return nil, fmt.Errorf("%w: route %d", ErrConfig, r)
 }
 
 // Score scores every rule slot on the rows of x that take the categorical
@@ -269,28 +216,9 @@ func (t *Trainer) Refresh(rng *rand.Rand) (int, error) {
 	if len(replaced) == 0 {
 		return 0, nil
 	}
-	R, C, O := n.cfg.Rules, n.classes, n.cfg.Order
-	M := n.cat.M.Data().([]float64)
-	W := n.cat.W.Data().([]float64)
-	for _, r := range replaced {
-		for j := range O {
-			M[j*R+r] = 2*rng.Float64() - 1
-		}
-		for c := range C {
-			W[r*C+c] = 0
-		}
-	}
-	return len(replaced), t.rulesChanged()
-}
-
-// rulesChanged hands the rule indices to the training graph and marks the
-// pooled evaluation graphs stale.
-func (t *Trainer) rulesChanged() error {
-	t.net.rulesVersion.Add(1)
-	if t.cat != nil {
-		return t.cat.comb.SetRules(t.net.rules.Idx)
-	}
-	return nil
+	n.cat.ResetSlots(replaced, rng)
+	n.rulesVersion.Add(1) // every graph takes the new rules at its next run
+	return len(replaced), nil
 }
 
 // Snapshot is a copy of the trainable state of a network: its weights
@@ -331,7 +259,8 @@ func (t *Trainer) Restore(s *Snapshot) error {
 		copy(d.Data().([]float64), s.tensors[i])
 	}
 	t.net.rules = s.rules.Clone()
-	return t.rulesChanged()
+	t.net.rulesVersion.Add(1)
+	return nil
 }
 
 func (n *Network) tensors() []*tensor.Dense {

@@ -1,0 +1,100 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package graph
+
+import (
+	"fmt"
+	"math"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"github.com/hornets-go/hornets/ops"
+)
+
+// compiled is what both routes' graphs hold: the bound input tensors,
+// the parameter nodes, the outputs and the machine.
+type compiled struct {
+	batch  int
+	g      *G.ExprGraph
+	x, y   *tensor.Dense // bound input tensors, refilled per batch; y nil in evaluation
+	params G.Nodes
+	logits *G.Node
+	loss   *G.Node // nil in evaluation
+	vm     G.VM
+	vgs    []G.ValueGrad
+}
+
+// compile finishes a graph whose logits are built: a training graph gets
+// the target Y (its node named node+".Y"), the weighted cross-entropy loss
+// and its gradients; then the machine is compiled. Errors start with route.
+func (c *compiled) compile(node, route string, classes int, classWeights []float64, training bool) error {
+	if training {
+		c.y = tensor.New(tensor.WithShape(c.batch, classes), tensor.Of(tensor.Float64))
+		y := G.NewMatrix(c.g, G.Float64, G.WithShape(c.batch, classes), G.WithName(node+".Y"), G.WithValue(c.y))
+		var err error
+		if c.loss, err = ops.SoftmaxCrossEntropy(c.logits, y, classWeights); err != nil {
+			return fmt.Errorf("%s: loss: %w", route, err)
+		}
+		if _, err = G.Grad(c.loss, c.params...); err != nil {
+			return fmt.Errorf("%s: gradient: %w", route, err)
+		}
+	}
+	// No BindDualValues: a parameter's Grad() is then its gradient node's
+	// value from the last run (not accumulated over runs), which the ops
+	// overwrite in place, so a step allocates no gradient tensors. The
+	// optimiser zeroes it after reading it, as before.
+	c.vm = G.NewTapeMachine(c.g)
+	return nil
+}
+
+// run runs the graph once over its bound inputs.
+func (c *compiled) run() error {
+	c.vm.Reset()
+	return c.vm.RunAll()
+}
+
+// step sets the one-hot targets of labels y, runs the training graph
+// (forward and backward) and returns the batch loss.
+func (c *compiled) step(y []int) (float64, error) {
+	classes := c.y.Shape()[1]
+	dst := c.y.Float64s()
+	clear(dst)
+	for i, k := range y {
+		dst[i*classes+k] = 1
+	}
+	if err := c.run(); err != nil {
+		return 0, err
+	}
+	switch v := c.loss.Value().(type) {
+	case *G.F64:
+		return float64(*v), nil
+	case *tensor.Dense:
+		if f := v.Float64s(); len(f) > 0 {
+			return f[0], nil
+		}
+	}
+	return math.NaN(), nil
+}
+
+// ValueGrads returns the graph's parameters with their gradients from the
+// last Step, in the order of the params struct, for an optimiser. The
+// gradient is that of the last run only (not accumulated over runs); the
+// optimiser zeroes it after reading it.
+func (c *compiled) ValueGrads() []G.ValueGrad {
+	if c.vgs == nil {
+		c.vgs = G.NodesToValueGrads(c.params)
+	}
+	return c.vgs
+}
+
+// Batch returns the number of rows the graph computes at once.
+func (c *compiled) Batch() int { return c.batch }
+
+// view returns a new tensor header over t's data. Every graph binds its
+// own headers: compiling a machine writes to the tensors it binds (their
+// engine), which must not race with other graphs reading them, while the
+// data stay shared, so a training step's update is seen by every graph.
+func view(t *tensor.Dense) *tensor.Dense {
+	return tensor.New(tensor.WithShape(t.Shape().Clone()...), tensor.WithBacking(t.Float64s()))
+}

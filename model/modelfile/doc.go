@@ -1,0 +1,9 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+// Package modelfile is the container of a hornets-go model file: one JSON
+// object whose "format" and "version" fields name it. Read refuses what is
+// not such a file with a one-line error wrapping ErrBadFile, reading at most
+// MaxBytes+1 bytes and never panicking; Write encodes the object. It knows
+// the header, not the network: package model maps a Network to the object,
+// checks its shapes and writes the file atomically.
+package modelfile

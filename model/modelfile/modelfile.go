@@ -1,0 +1,154 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package modelfile
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Name and Version identify a hornets-go model file. Read refuses other
+// names and other versions: version 1 files (before the rule search became
+// its own package and training state left the network) must be retrained.
+const (
+	Name    = "hornets-go model"
+	Version = 2
+)
+
+// MaxBytes bounds the size of a model file: Read reads no further and Open
+// refuses a larger regular file before reading it. 64 MiB holds a network on
+// hundreds of thousands of features; a file past it is not a model this
+// program wrote, and parsing it could take gigabytes.
+const MaxBytes = 64 << 20
+
+// ErrBadFile reports a model file that cannot be read: truncated, corrupt,
+// foreign, or from another format version (model.ErrModelFile is this
+// error).
+var ErrBadFile = errors.New("model: bad model file")
+
+// Values is a tensor's data in a model file. encoding/json would read a
+// null element as 0; a model file with one is corrupt.
+type Values []float64
+
+// UnmarshalJSON reads a JSON array of numbers, refusing null elements.
+func (v *Values) UnmarshalJSON(b []byte) error {
+	var ps []*float64
+	if err := json.Unmarshal(b, &ps); err != nil {
+		return err
+	}
+	out := make([]float64, len(ps))
+	for i, p := range ps {
+		if p == nil {
+			return fmt.Errorf("value %d is null", i)
+		}
+		out[i] = *p
+	}
+	*v = out
+	return nil
+}
+
+// Write encodes v, the whole model, as one JSON object on one line.
+// encoding/json writes float64 values in their shortest exact form, so
+// weights round-trip bit for bit.
+func Write(w io.Writer, v any) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("model: encoding model: %w", err)
+	}
+	return bw.Flush()
+}
+
+// Read reads a model file from r into v, a pointer to a struct with the
+// file's fields (unknown fields are refused). A truncated, corrupt, foreign
+// or other-version file, or one larger than MaxBytes, gives an error
+// wrapping ErrBadFile; Read reads at most MaxBytes+1 bytes (content that is
+// not a JSON object is refused at its first byte).
+func Read(r io.Reader, v any) error {
+	lr := &io.LimitedReader{R: r, N: MaxBytes + 1}
+	br := bufio.NewReader(lr)
+	c, err := br.ReadByte()
+	for ; err == nil && bytes.IndexByte([]byte(" \t\n\r"), c) >= 0; c, err = br.ReadByte() {
+	}
+	switch {
+	case err != nil && err != io.EOF:
+		return fmt.Errorf("%w: %w", ErrBadFile, err)
+	case err == nil && c != '{':
+		return fmt.Errorf("%w: not a hornets-go model (not a JSON object)", ErrBadFile)
+	case err == nil:
+		br.UnreadByte()
+	}
+	raw, err := io.ReadAll(br)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrBadFile, err)
+	}
+	if lr.N == 0 {
+		return fmt.Errorf("%w: larger than %d MiB, the limit for a model file", ErrBadFile, MaxBytes>>20)
+	}
+	var probe struct {
+		Format  *string `json:"format"`
+		Version *int    `json:"version"`
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return fmt.Errorf("%w: empty file, not a hornets-go model", ErrBadFile)
+	}
+	if err := json.Unmarshal(raw, &probe); err != nil {
+		var syntax *json.SyntaxError
+		if bytes.HasPrefix(bytes.TrimSpace(raw), []byte(`{"format":"`+Name+`"`)) && (errors.As(err, &syntax) || errors.Is(err, io.ErrUnexpectedEOF)) {
+			return fmt.Errorf("%w: truncated or corrupt hornets-go model (%v)", ErrBadFile, err)
+		}
+		return fmt.Errorf("%w: not a hornets-go model (not a JSON object)", ErrBadFile)
+	}
+	if probe.Format == nil {
+		return fmt.Errorf("%w: not a hornets-go model (no \"format\" field)", ErrBadFile)
+	}
+	if *probe.Format != Name {
+		return fmt.Errorf("%w: format %q is not %q", ErrBadFile, *probe.Format, Name)
+	}
+	if probe.Version == nil || *probe.Version < 1 {
+		return fmt.Errorf("%w: missing or invalid format version", ErrBadFile)
+	}
+	if *probe.Version > Version {
+		return fmt.Errorf("%w: format version %d is newer than this program's %d; upgrade hornets-go", ErrBadFile, *probe.Version, Version)
+	}
+	if *probe.Version < Version {
+		return fmt.Errorf("%w: format version %d was written by an older hornets-go (this one reads %d); retrain the model", ErrBadFile, *probe.Version, Version)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%w: %w", ErrBadFile, err)
+	}
+	return nil
+}
+
+// Open opens path for Read; errors name the file. A directory, or a
+// regular file larger than MaxBytes, is refused before reading.
+func Open(path string) (*os.File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, &openError{err}
+	}
+	if st, err := fh.Stat(); err == nil && st.IsDir() {
+		fh.Close()
+		return nil, fmt.Errorf("%w: %s is a directory", ErrBadFile, path)
+	} else if err == nil && st.Mode().IsRegular() && st.Size() > MaxBytes {
+		fh.Close()
+		return nil, fmt.Errorf("%s: %w: %d MiB, larger than %d MiB, the limit for a model file", path, ErrBadFile, st.Size()>>20, MaxBytes>>20)
+	}
+	return fh, nil
+}
+
+// openError is a model file that could not be opened. Its message is the
+// plain cause ("open m.json: no such file or directory", not "bad model
+// file"), and it matches both ErrBadFile (the file cannot be read) and
+// the cause, so errors.Is(err, os.ErrNotExist) holds.
+type openError struct{ err error }
+
+func (e *openError) Error() string   { return "model: " + e.err.Error() }
+func (e *openError) Unwrap() []error { return []error{ErrBadFile, e.err} }

@@ -1,0 +1,77 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package modelfile
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+type file struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	W       Values `json:"W"`
+}
+
+// Write then Read gives the same values back, bit for bit.
+func TestRoundTrip(t *testing.T) {
+	t.Parallel()
+	in := file{Format: Name, Version: Version, W: Values{0.1, -1e-300, 1.0 / 3}}
+	var buf bytes.Buffer
+	if err := Write(&buf, &in); err != nil {
+		t.Fatal(err)
+	}
+	var out file
+	if err := Read(&buf, &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Format != in.Format || out.Version != in.Version || !slices.Equal(out.W, in.W) {
+		t.Errorf("read %+v; wrote %+v", out, in)
+	}
+}
+
+// Read refuses what is not a version-2 hornets-go model with an error
+// wrapping ErrBadFile that says why.
+func TestReadErrors(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ name, in, want string }{
+		{"empty", "  \n", "empty file"},
+		{"not an object", "[1,2]", "not a JSON object"},
+		{"no format", `{"version":2}`, `no "format" field`},
+		{"foreign format", `{"format":"other","version":2}`, `format "other" is not`},
+		{"no version", `{"format":"hornets-go model"}`, "missing or invalid format version"},
+		{"newer", `{"format":"hornets-go model","version":3}`, "upgrade hornets-go"},
+		{"older", `{"format":"hornets-go model","version":1}`, "retrain the model"},
+		{"truncated", `{"format":"hornets-go model","version":2,"W":[1,`, "truncated or corrupt"},
+		{"null value", `{"format":"hornets-go model","version":2,"W":[1,null]}`, "value 1 is null"},
+		{"unknown field", `{"format":"hornets-go model","version":2,"X":1}`, `unknown field "X"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var f file
+			err := Read(strings.NewReader(tt.in), &f)
+			if !errors.Is(err, ErrBadFile) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Read(%q) = %v; want ErrBadFile saying %q", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+// Open refuses a directory and reports a missing file as both ErrBadFile
+// and os.ErrNotExist.
+func TestOpenErrors(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if _, err := Open(dir); !errors.Is(err, ErrBadFile) || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("Open(directory) = %v; want ErrBadFile, is a directory", err)
+	}
+	_, err := Open(filepath.Join(dir, "missing.json"))
+	if !errors.Is(err, ErrBadFile) || !errors.Is(err, os.ErrNotExist) || strings.Contains(err.Error(), "bad model file") {
+		t.Errorf("Open(missing) = %v; want ErrBadFile and os.ErrNotExist, not called a bad model file", err)
+	}
+}
