@@ -67,7 +67,7 @@ func TestSlurmSweepEndToEnd(t *testing.T) {
 	results := filepath.Join(work, "results")
 	submit, _ := filepath.Abs("slurm/submit.sh")
 	start = time.Now()
-	jobEnv := append(env, "HORNETCTL="+bin, "HORNETS_RESULTS="+results)
+	jobEnv := append(env, "HORNETCTL="+bin, "HORNETS_RESULTS="+results, "HORNETS_WAIT_POLL=1")
 	ids := run(t, 10*time.Minute, work, jobEnv, submit, append([]string{"--wait", fmt.Sprint(tasks)}, sweep...)...)
 	t.Logf("sharded sweep on Slurm (jobs %s): %v", strings.TrimSpace(string(ids)), time.Since(start).Round(time.Millisecond))
 	logs, _ := filepath.Glob(filepath.Join(work, "hornets-*.out"))

@@ -7,8 +7,9 @@
 #   deploy/slurm/submit.sh --wait 4 cv --data /shared/data/t.csv --folds 5 --repeats 5
 #
 # N: the number of array tasks (shards). The rest: the hornetctl command as you would run it unsharded.
-# --wait: block until the merge job ends (sbatch --wait) and exit with its status; the table is then in
-# HORNETS_MERGE_OUT (default: RESULTS.merged.txt).
+# --wait: block until the merge job has ended (polling squeue every HORNETS_WAIT_POLL seconds, default 10) and exit 0
+# only if it COMPLETED; the table is then in HORNETS_MERGE_OUT (default: RESULTS.merged.txt). Without --wait, watch
+# with squeue -u $USER.
 # Environment: HORNETCTL, HORNETS_RESULTS, HORNETS_MERGE_FORMAT, HORNETS_MERGE_OUT as in sweep.sbatch and
 # merge.sbatch; HORNETS_SBATCH_ARGS: extra sbatch options for the array, e.g.
 # "--partition=short --time=02:00:00 --array=0-127%32" (a later --array wins over the one this script adds).
@@ -19,9 +20,9 @@ die() { echo "submit.sh: $*" >&2; exit 2; }
 usage="usage: submit.sh [--wait] N HORNETCTL-COMMAND [ARGS...]"
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
-wait=()
+wait=false
 if [[ ${1:-} == --wait ]]; then
-	wait=(--wait)
+	wait=true
 	shift
 fi
 [[ $# -ge 2 ]] || die "$usage"
@@ -43,9 +44,17 @@ unset HORNETS_SHARDS # the array is 0..N-1, so the task count is N
 read -r -a extra <<<"${HORNETS_SBATCH_ARGS:-}"
 array_id=$(sbatch --parsable --array="0-$((shards - 1))" "${extra[@]}" "$here/sweep.sbatch" "$@")
 array_id=${array_id%%;*}
-status=0
-merge_id=$(sbatch --parsable --dependency="afterok:$array_id" --kill-on-invalid-dep=yes "${wait[@]}" "$here/merge.sbatch") || status=$?
+merge_id=$(sbatch --parsable --dependency="afterok:$array_id" --kill-on-invalid-dep=yes "$here/merge.sbatch")
 merge_id=${merge_id%%;*}
 echo "submit.sh: array job $array_id ($shards tasks), merge job $merge_id; results in $HORNETS_RESULTS" >&2
 echo "$array_id $merge_id"
-((status == 0)) || die "merge job $merge_id did not succeed (sbatch exit $status); see hornets-merge-$merge_id.out and hornets-sweep-${array_id}_*.out"
+$wait || exit 0
+
+# sbatch --wait would do, but it polls at 2, 4, 8, 16, 32 s: a short sweep waits far longer than it runs.
+poll=${HORNETS_WAIT_POLL:-10}
+while squeue -h -j "$merge_id" -o %T 2>/dev/null | grep -q .; do
+	sleep "$poll"
+done
+state=$(scontrol show job "$merge_id" 2>/dev/null | grep -o "JobState=[A-Z_]*" | head -n 1) || true
+state=${state#JobState=}
+[[ $state == COMPLETED ]] || die "merge job $merge_id ended ${state:-in an unknown state}; see hornets-merge-$merge_id.out and hornets-sweep-${array_id}_*.out"
