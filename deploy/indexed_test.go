@@ -34,6 +34,7 @@ func withoutShardFlags(args []string) []string {
 // JOB_COMPLETION_INDEX set as Kubernetes sets it, all at once. hornetctl merge must then print the table of the
 // unsharded command, and the data must be left as it was.
 func TestIndexedJobLocally(t *testing.T) {
+	t.Parallel()
 	bin := hornetctlBinary(t)
 	j := readJob(t, sweepManifest)
 	if problems := sweepJobProblems(j); len(problems) > 0 {
@@ -70,18 +71,52 @@ func TestIndexedJobLocally(t *testing.T) {
 	dataBefore := snapshot(t, mapped["/data"])
 	results, _ := flagValue(args, "--results")
 
+	shardFile := func(i int) string { return filepath.Join(results, fmt.Sprintf("shard-%d-of-%d.jsonl", i, n)) }
+	// GOMAXPROCS=1: the manifest's cpu limit of 1, which Go reads from the cgroup in a pod.
+	podEnv := func(i int) []string { return cleanEnv("JOB_COMPLETION_INDEX="+strconv.Itoa(i), "GOMAXPROCS=1") }
+
+	// Pod 0 is killed (SIGKILL, as when its node is lost) once it has finished a fit, and runs again afterwards as
+	// Kubernetes would restart it: the rerun must finish its shard without running a finished fit twice, which
+	// merge would refuse as a duplicate.
 	start := time.Now()
 	var wg sync.WaitGroup
 	errs := make([]error, n)
+	killedAt := -1
 	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			cmd := exec.Command(bin, args...)
-			// GOMAXPROCS=1: the manifest's cpu limit of 1, which Go reads from the cgroup in a pod.
-			cmd.Env = cleanEnv("JOB_COMPLETION_INDEX="+strconv.Itoa(i), "GOMAXPROCS=1")
-			if out, err := cmd.CombinedOutput(); err != nil {
-				errs[i] = fmt.Errorf("pod %d: %v\n%s", i, err, tail(string(out), 20))
+			cmd.Env = podEnv(i)
+			var out bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			if err := cmd.Start(); err != nil {
+				errs[i] = err
+				return
+			}
+			if i == 0 {
+				done := make(chan error, 1)
+				go func() { done <- cmd.Wait() }()
+				for {
+					select {
+					case err := <-done: // finished before a fit landed: nothing to kill
+						if err != nil {
+							errs[i] = fmt.Errorf("pod 0: %v\n%s", err, tail(out.String(), 20))
+						}
+						return
+					case <-time.After(20 * time.Millisecond):
+					}
+					if b, _ := os.ReadFile(shardFile(0)); bytes.Count(b, []byte("\n")) >= 1 {
+						cmd.Process.Kill()
+						<-done
+						b, _ = os.ReadFile(shardFile(0))
+						killedAt = bytes.Count(b, []byte("\n"))
+						return
+					}
+				}
+			}
+			if err := cmd.Wait(); err != nil {
+				errs[i] = fmt.Errorf("pod %d: %v\n%s", i, err, tail(out.String(), 20))
 			}
 		}()
 	}
@@ -91,17 +126,21 @@ func TestIndexedJobLocally(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if killedAt >= 0 {
+		t.Logf("pod 0 killed with %d fits in its file; restarted", killedAt)
+		run(t, 5*time.Minute, "", podEnv(0), bin, args...)
+	}
 	t.Logf("%d pods as processes: %v", n, time.Since(start).Round(time.Millisecond))
 	for i := range n {
-		if _, err := os.Stat(filepath.Join(results, fmt.Sprintf("shard-%d-of-%d.jsonl", i, n))); err != nil {
+		if _, err := os.Stat(shardFile(i)); err != nil {
 			t.Errorf("pod %d wrote no shard file: %v", i, err)
 		}
 	}
 
 	// A pod restarted after it finished (backoffLimit) must add nothing.
-	shard0 := filepath.Join(results, fmt.Sprintf("shard-0-of-%d.jsonl", n))
+	shard0 := shardFile(0)
 	before, _ := os.ReadFile(shard0)
-	run(t, 5*time.Minute, "", cleanEnv("JOB_COMPLETION_INDEX=0", "GOMAXPROCS=1"), bin, args...)
+	run(t, 5*time.Minute, "", podEnv(0), bin, args...)
 	if after, _ := os.ReadFile(shard0); !bytes.Equal(before, after) {
 		t.Errorf("rerunning finished shard 0 changed %s (%d bytes, then %d)", shard0, len(before), len(after))
 	}
