@@ -34,7 +34,6 @@ func withoutShardFlags(args []string) []string {
 // JOB_COMPLETION_INDEX set as Kubernetes sets it, all at once. hornetctl merge must then print the table of the
 // unsharded command, and the data must be left as it was.
 func TestIndexedJobLocally(t *testing.T) {
-	t.Parallel()
 	bin := hornetctlBinary(t)
 	j := readJob(t, sweepManifest)
 	if problems := sweepJobProblems(j); len(problems) > 0 {

@@ -27,7 +27,6 @@ func freePort(t *testing.T) string {
 // `bench synthetic` sweep with slurm/submit.sh (the sweep.sbatch job array of 4 tasks, then merge.sbatch after it),
 // and checks the merged table equals the unsharded run's apart from timings.
 func TestSlurmSweepEndToEnd(t *testing.T) {
-	t.Parallel()
 	if _, err := exec.LookPath("sbatch"); err != nil {
 		t.Skip("Slurm is not installed; to run this test, as root: apt-get update && apt-get install -y slurm-wlm munge (.ci/run does this)")
 	}
