@@ -44,14 +44,15 @@ func TestSlurmSweepEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	run(t, 2*time.Minute, "", env, script, "start", state)
-	t.Logf("cluster started in %v", time.Since(start).Round(time.Millisecond))
+	// Registered first, so a start that fails half way still ends the daemons it did start.
 	t.Cleanup(func() {
 		if out, err := exec.Command(script, "stop", state).CombinedOutput(); err != nil {
 			t.Errorf("local-cluster.sh stop: %v\n%s", err, out)
 		}
 	})
+	start := time.Now()
+	run(t, 2*time.Minute, "", env, script, "start", state)
+	t.Logf("cluster started in %v", time.Since(start).Round(time.Millisecond))
 
 	work := t.TempDir()
 	t.Cleanup(func() { // registered after the stop, so it runs before it

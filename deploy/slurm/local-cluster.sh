@@ -173,12 +173,12 @@ do_start() {
 		echo "already running (slurmctld $ctld, slurmd $slurmd_pid); export SLURM_CONF=$conf"
 		return 0
 	fi
-	start_munged
 	if [[ -z $ctld && -z $slurmd_pid ]]; then
 		port_busy "$ctld_port" && die "port $ctld_port is in use (another slurmctld?); set HORNETS_SLURMCTLD_PORT"
 		port_busy "$slurmd_port" && die "port $slurmd_port is in use (another slurmd?); set HORNETS_SLURMD_PORT"
-		write_conf
 	fi
+	start_munged
+	[[ -n $ctld || -n $slurmd_pid ]] || write_conf
 	if [[ -z $ctld ]]; then
 		rm -f "$rundir/slurmctld.pid"
 		slurmctld -f "$conf" 2>"$logdir/slurmctld.stderr" ||
