@@ -183,14 +183,14 @@ do_start() {
 		rm -f "$rundir/slurmctld.pid"
 		slurmctld -f "$conf" 2>"$logdir/slurmctld.stderr" ||
 			die "slurmctld failed to start: $(tr '\n' ' ' <"$logdir/slurmctld.stderr")"
-		wait_for 30 slurmctld "$logdir/slurmctld.log" scontrol ping
+		wait_for 60 slurmctld "$logdir/slurmctld.log" scontrol ping
 	fi
 	if [[ -z $slurmd_pid ]]; then
 		rm -f "$rundir/slurmd.pid"
 		slurmd -f "$conf" 2>"$logdir/slurmd.stderr" ||
 			die "slurmd failed to start: $(tr '\n' ' ' <"$logdir/slurmd.stderr")"
 	fi
-	wait_for 30 "node $(hostname -s)" "$logdir/slurmd.log" node_ready
+	wait_for 60 "node $(hostname -s)" "$logdir/slurmd.log" node_ready
 	# A node left DOWN or DRAINED by an earlier unclean stop comes back here (ReturnToService covers most cases).
 	echo "slurm cluster up in $state; export SLURM_CONF=$conf"
 	echo "export SLURM_CONF=$conf" >"$state/env"
