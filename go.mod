@@ -11,6 +11,7 @@ require (
 	golang.org/x/term v0.26.0
 	gonum.org/v1/gonum v0.15.1
 	gonum.org/v1/plot v0.15.0
+	gopkg.in/yaml.v3 v3.0.1
 	gorgonia.org/gorgonia v0.9.18
 	gorgonia.org/tensor v0.9.24
 )
