@@ -74,8 +74,8 @@
 //
 // # Model files
 //
-// Save writes one JSON object (format name, version 2, configuration, rule
+// Save writes one JSON object (format name, version 3, configuration, rule
 // table, weights, standardisation, caller metadata); Load checks format,
 // version and every tensor's shape, wrapping ErrModelFile otherwise, and
-// asks for version 1 files to be retrained.
+// asks for files of older versions to be retrained.
 package model
