@@ -306,9 +306,5 @@ func (n *Network) standardize(dst, x []float64) {
 }
 
 // linWidth is the width of the LinAtt input: the standardised features
-// and a constant column of ones. The row normalisation of LinAtt removes
-// a row's length, and with it the intercept of a linear model on the
-// standardised features; the constant column, normalised with the row,
-// gives it back: the class of a row is then the argmax of W·(z, 1),
-// any linear classifier of z (see doc.go, "Continuous route").
+// and a constant column (see doc.go).
 func (n *Network) linWidth() int { return n.features + 1 }
