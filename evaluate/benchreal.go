@@ -36,8 +36,6 @@ type BenchRealConfig struct {
 	Jobs    int    // units fitted at a time; 0 means GOMAXPROCS; never changes the result
 	Model   model.Config
 	Train   train.Config // its Seed is set per unit
-	// Balanced weights each class of a training fold by n/(classes·n_c).
-	Balanced bool
 }
 
 func (c BenchRealConfig) resolved() (BenchRealConfig, error) {
@@ -206,9 +204,6 @@ func benchUnit(ctx context.Context, t *data.Table, fold []int, classes []string,
 	case ModelHorNets:
 		tc := cfg.Train
 		tc.Seed = u.Seed
-		if cfg.Balanced {
-			tc.ClassWeights = train.BalancedWeights(trainDS.Y, len(trainDS.Classes))
-		}
 		fit, err := train.Fit(ctx, trainDS, cfg.Model, tc, nil)
 		if err != nil {
 			return res, err

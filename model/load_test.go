@@ -13,19 +13,20 @@ import (
 	"github.com/hornets-go/hornets/model"
 )
 
-// Load refuses a version-1 file and asks for retraining; LoadFile of a
+// Load refuses version-1 and version-2 files and asks for retraining; LoadFile of a
 // missing file reports os.ErrNotExist as well as ErrModelFile.
 func TestLoadErrors(t *testing.T) {
 	t.Parallel()
-	// A real model file, turned into version 1.
+	// A real model file, turned into versions 1 and 2.
 	var buf bytes.Buffer
 	if err := fit(t, xorData(t, 1, 32), 1, 2, 16).Save(&buf, nil); err != nil {
 		t.Fatalf("Save: %v", err)
 	}
-	v2 := buf.String()
-	v1 := strings.Replace(v2, `"version":2`, `"version":1`, 1)
-	if v1 == v2 {
-		t.Fatalf("no \"version\":2 in the saved model:\n%.200s", v2)
+	v3 := buf.String()
+	v1 := strings.Replace(v3, `"version":3`, `"version":1`, 1)
+	v2 := strings.Replace(v3, `"version":3`, `"version":2`, 1)
+	if v1 == v3 {
+		t.Fatalf("no \"version\":3 in the saved model:\n%.200s", v3)
 	}
 	missing := filepath.Join(t.TempDir(), "no-such-model.json")
 
@@ -37,6 +38,8 @@ func TestLoadErrors(t *testing.T) {
 		wantNot  string // must not be in the message
 	}{
 		{"version 1", func() error { _, _, err := model.Load(strings.NewReader(v1)); return err },
+			[]error{model.ErrModelFile}, "retrain", ""},
+		{"version 2 (LinAtt without its constant column)", func() error { _, _, err := model.Load(strings.NewReader(v2)); return err },
 			[]error{model.ErrModelFile}, "retrain", ""},
 		{"version 1, header only", func() error {
 			_, _, err := model.Load(strings.NewReader(`{"format":"hornets-go model","version":1}`))
@@ -53,7 +56,7 @@ func TestLoadErrors(t *testing.T) {
 			[]error{model.ErrModelFile}, "1024 MiB, larger than 64 MiB", ""},
 		// Issue 8: a null inside a weight array is not read as 0.
 		{"null weight", func() error {
-			_, _, err := model.Load(strings.NewReader(strings.Replace(v2, `"W":[`, `"W":[null,`, 1)))
+			_, _, err := model.Load(strings.NewReader(strings.Replace(v3, `"W":[`, `"W":[null,`, 1)))
 			return err
 		}, []error{model.ErrModelFile}, "is null", ""},
 	} {
@@ -84,7 +87,7 @@ func (e *endless) Read(p []byte) (int, error) {
 // bigFile makes a sparse 1 GiB file that starts like a model.
 func bigFile(t *testing.T) string {
 	path := filepath.Join(t.TempDir(), "big.json")
-	if err := os.WriteFile(path, []byte(`{"format":"hornets-go model","version":2,"x":"`), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(`{"format":"hornets-go model","version":3,"x":"`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Truncate(path, 1<<30); err != nil {

@@ -146,12 +146,13 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 	n.cat.M = tensor.New(tensor.WithShape(O, R), tensor.WithBacking(uniform(rng, O*R, 1)))
 	n.cat.W = tensor.New(tensor.WithShape(R, C), tensor.WithBacking(uniform(rng, R*C, math.Sqrt(6/float64(R+C)))))
 	n.cat.B = tensor.New(tensor.WithShape(1, C), tensor.WithBacking(make([]float64, C)))
-	ones := make([]float64, D)
+	L := n.linWidth()
+	ones := make([]float64, L)
 	for j := range ones {
 		ones[j] = 1
 	}
-	n.lin.A = tensor.New(tensor.WithShape(1, D), tensor.WithBacking(ones))
-	n.lin.W = tensor.New(tensor.WithShape(D, C), tensor.WithBacking(uniform(rng, D*C, math.Sqrt(6/float64(D+C)))))
+	n.lin.A = tensor.New(tensor.WithShape(1, L), tensor.WithBacking(ones))
+	n.lin.W = tensor.New(tensor.WithShape(L, C), tensor.WithBacking(uniform(rng, L*C, math.Sqrt(6/float64(L+C)))))
 	n.lin.B = tensor.New(tensor.WithShape(1, C), tensor.WithBacking(make([]float64, C)))
 	return n, nil
 }
@@ -293,10 +294,17 @@ func (n *Network) checkY(y []int, rows int) error {
 }
 
 func (n *Network) standardize(dst, x []float64) {
-	D := n.features
+	D, L := n.features, n.linWidth()
 	for i := range len(x) / D {
 		for j := range D {
-			dst[i*D+j] = (x[i*D+j] - n.mean[j]) * n.scale[j]
+			dst[i*L+j] = (x[i*D+j] - n.mean[j]) * n.scale[j]
+		}
+		if L > D {
+			dst[i*L+D] = 1
 		}
 	}
 }
+
+// linWidth is the width of the LinAtt input: the standardised features
+// and a constant column (see doc.go).
+func (n *Network) linWidth() int { return n.features + 1 }

@@ -23,7 +23,7 @@ type evaluator struct {
 func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []float64, err error) {
 	if r == Continuous {
 		if e.lin == nil {
-			if e.lin, err = graph.NewLin(&n.lin, EvalBatch, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
+			if e.lin, err = graph.NewLin(&n.lin, EvalBatch, n.linWidth(), n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
 				return nil, nil, err
 			}
 		}

@@ -108,7 +108,7 @@ func Load(r io.Reader) (*Network, json.RawMessage, error) {
 	n := &Network{cfg: f.Config, act: f.Config.activation(), features: D, classes: C, names: f.Names, rules: f.Rules,
 		mean: f.Mean, scale: f.Scale, trained: f.Trained, primary: f.Primary, list: f.List}
 	n.cat = graph.CatParams{M: dense(f.Cat.M, O, R), W: dense(f.Cat.W, R, C), B: dense(f.Cat.B, 1, C)}
-	n.lin = graph.LinParams{A: dense(f.Lin.A, 1, D), W: dense(f.Lin.W, D, C), B: dense(f.Lin.B, 1, C)}
+	n.lin = graph.LinParams{A: dense(f.Lin.A, 1, D+1), W: dense(f.Lin.W, D+1, C), B: dense(f.Lin.B, 1, C)}
 	return n, f.Meta, nil
 }
 
@@ -159,7 +159,7 @@ func (f *fileModel) check() error {
 		want int
 	}{
 		{"catint.M", f.Cat.M, O * R}, {"catint.W", f.Cat.W, R * C}, {"catint.B", f.Cat.B, C},
-		{"linatt.A", f.Lin.A, D}, {"linatt.W", f.Lin.W, D * C}, {"linatt.B", f.Lin.B, C},
+		{"linatt.A", f.Lin.A, D + 1}, {"linatt.W", f.Lin.W, (D + 1) * C}, {"linatt.B", f.Lin.B, C},
 		{"standardize_mean", f.Mean, D}, {"standardize_scale", f.Scale, D},
 	}
 	for _, s := range shapes {

@@ -63,11 +63,12 @@ func (n *Network) Effects() ([]FeatureEffect, error) {
 	if err := n.ok(); err != nil {
 		return nil, err
 	}
-	att := slices.Clone(n.lin.A.Float64s())
+	// The features only: LinAtt's last input is its constant column.
+	att := slices.Clone(n.lin.A.Float64s()[:n.features])
 	for j, a := range att {
 		att[j] = n.act.Apply(a)
 	}
-	return rulesearch.Effects(att, n.lin.W.Float64s(), n.classes, n.featureNames()), nil
+	return rulesearch.Effects(att, n.lin.W.Float64s()[:n.features*n.classes], n.classes, n.featureNames()), nil
 }
 
 // Tuples returns the distinct feature tuples the rule slots hold, in slot

@@ -83,7 +83,7 @@ func (t *Trainer) catGraph() (err error) {
 
 func (t *Trainer) linGraph() (err error) {
 	if n := t.net; t.lin == nil {
-		t.lin, err = graph.NewLin(&n.lin, t.batch, n.features, n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
+		t.lin, err = graph.NewLin(&n.lin, t.batch, n.linWidth(), n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
 	}
 	return err
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sirupsen/logrus"
+	G "gorgonia.org/gorgonia"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
@@ -124,6 +125,9 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 		}
 		trainSet, valSet = ds.Subset(tr), ds.Subset(va)
 	}
+	if cfg.ClassWeights == nil && !cfg.EqualClassWeights {
+		cfg.ClassWeights = BalancedWeights(trainSet.Y, C)
+	}
 	net, err := model.New(mcfg, model.Data{X: trainSet.X, Rows: trainSet.Rows, Features: ds.Cols, Y: trainSet.Y,
 		Classes: C, Names: ds.Features, Blocks: ds.Groups}, rng)
 	if err != nil {
@@ -147,12 +151,13 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 		"rows": trainSet.Rows, "features": ds.Cols, "classes": C, "val_rows": rowsOf(valSet),
 		"rules": mres.Rules, "order": mres.Order, "exp_param": mres.ExpParam, "activation": mres.Activation,
 		"heads": mres.Search.Heads, "pool": mres.Search.Pool, "screen_order": min(mres.Search.ScreenOrder, mres.Order),
-		"lr": cfg.LearningRate, "continuous_lr": cfg.ContinuousRate(), "batch": batch, "epochs": cfg.Epochs, "patience": cfg.Patience, "seed": cfg.Seed,
+		"lr": cfg.LearningRate, "continuous_lr": cfg.ContinuousRate(), "continuous_l2": cfg.continuousL2(trainSet.Rows, ds.Cols), "class_weights": cfg.ClassWeights, "batch": batch, "epochs": cfg.Epochs, "patience": cfg.Patience, "seed": cfg.Seed,
 	}).Info("training")
 
 	l := &Loop{cfg: cfg, log: log, trainer: tr, train: trainSet, val: valSet, rng: rng,
 		solvers: [2]*Adam{NewAdam(cfg.LearningRate), NewAdam(cfg.ContinuousRate())},
 		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1)}}
+	l.l2 = cfg.continuousL2(trainSet.Rows, ds.Cols)
 	l.hooks = append(l.hooks, &earlyStopping{})
 	if !cfg.NoRefresh {
 		l.hooks = append(l.hooks, ruleRefresh{every: cfg.RefreshEvery})
@@ -248,6 +253,9 @@ func (l *Loop) runEpoch(ctx context.Context) (EpochStats, error) {
 		if err != nil {
 			return EpochStats{}, err
 		}
+		if route == model.Continuous && l.l2 > 0 {
+			addL2(vgs[1], l.l2) // LinAtt's parameters are A, W, B (Trainer.ValueGrads)
+		}
 		if err := l.solvers[route].Step(vgs); err != nil {
 			return EpochStats{}, fmt.Errorf("train: optimiser step: %w", err)
 		}
@@ -295,4 +303,17 @@ func StratifiedSplit(y []int, classes int, fraction float64, rng *rand.Rand) (tr
 		trainRows = append(trainRows, rows[k:]...)
 	}
 	return trainRows, valRows
+}
+
+// addL2 adds l2·w to the gradient of the parameter vg: the gradient of
+// the penalty l2/2·‖w‖². A parameter that is not a float64 tensor is left
+// for the optimiser to report.
+func addL2(vg G.ValueGrad, l2 float64) {
+	w, g, err := weightGrad(vg)
+	if err != nil || len(w) != len(g) {
+		return
+	}
+	for j := range g {
+		g[j] += l2 * w[j]
+	}
 }

@@ -33,6 +33,7 @@ type Loop struct {
 	val     *data.Dataset // nil without a validation split
 	rng     *rand.Rand
 	solvers [2]*Adam
+	l2      float64
 	hooks   []Hook
 	res     *Result
 

@@ -176,7 +176,7 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		inputs = append(inputs, flagPath{"data", file})
 	}
 	sw, shapes, cfg, err := evaluate.BenchRealSweep(tables, evaluate.BenchRealConfig{Folds: o.Folds, Repeats: o.Repeats,
-		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train, Balanced: o.Fit.Balanced})
+		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train})
 	var fe *train.FoldsError
 	switch {
 	case errors.As(err, &fe):

@@ -194,16 +194,16 @@ func TestClassWeight(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		weight string
-		want   bool // class weights saved
-	}{{"none", false}, {"balanced", true}, {"Balanced", true}} {
+		equal  bool // EqualClassWeights saved: balanced is the library's default
+	}{{"none", true}, {"balanced", false}, {"Balanced", false}} {
 		m := filepath.Join(dir, tt.weight+".json")
 		mustRun(t, "train", "--data", fx("train.csv"), "--out", m, "--epochs", "3", "-q", "--class-weight", tt.weight)
 		b, err := train.LoadBundle(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := b.Train.ClassWeights != nil; got != tt.want || tt.want && len(b.Train.ClassWeights) != len(b.Classes) {
-			t.Errorf("--class-weight %s: saved class weights %v", tt.weight, b.Train.ClassWeights)
+		if b.Train.EqualClassWeights != tt.equal || b.Train.ClassWeights != nil {
+			t.Errorf("--class-weight %s: saved equal_class_weights %v, class weights %v", tt.weight, b.Train.EqualClassWeights, b.Train.ClassWeights)
 		}
 	}
 	r := mustRun(t, "cv", "--data", fx("cat_train.csv"), "--folds", "2", "--epochs", "3", "--class-weight", "balanced", "--format", "json")

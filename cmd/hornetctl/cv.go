@@ -106,9 +106,6 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 	if o.Fit.OrderSet && o.Fit.Model.Order > ds.Cols {
 		return usagef("invalid --order %d: larger than the %d feature columns of %s", o.Fit.Model.Order, ds.Cols, o.Data.Path)
 	}
-	// Balanced weights from the whole table: stratified training folds
-	// have its class proportions (up to rounding) and every class.
-	o.Fit.balance(ds.Y, len(ds.Classes))
 	jobs := o.Jobs
 	if jobs == 0 {
 		jobs = runtime.GOMAXPROCS(0)

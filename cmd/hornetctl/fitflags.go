@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,9 +24,6 @@ type fitOptions struct {
 	Model    model.Config
 	Train    train.Config
 	OrderSet bool // --order was given: it must not exceed the feature columns
-	// Balanced is --class-weight balanced: Train.ClassWeights is set from
-	// the training labels once they are read (see balance).
-	Balanced bool
 }
 
 // Values of --class-weight.
@@ -33,15 +31,6 @@ const (
 	classWeightNone     = "none"
 	classWeightBalanced = "balanced"
 )
-
-// balance sets the class weights of o for the training labels y of
-// classes classes when --class-weight balanced was given: n/(classes·n_c),
-// as train.BalancedWeights.
-func (o *fitOptions) balance(y []int, classes int) {
-	if o.Balanced {
-		o.Train.ClassWeights = train.BalancedWeights(y, classes)
-	}
-}
 
 // fitFlag is one hyper-parameter flag and how it sets the configs.
 type fitFlag struct {
@@ -155,6 +144,16 @@ func fitFlagTable() []fitFlag {
 				}
 				return ""
 			}},
+		{floatF(catTraining, "continuous-l2", "strength `S` of the L2 penalty on the continuous route's weights, in units of the prior of a C = 1 logistic regression on standardised features, 0 for none", ftoa(td.ContinuousL2)),
+			func(c *cli.Context, o *fitOptions) string {
+				switch o.Train.ContinuousL2 = c.Float64("continuous-l2"); {
+				case o.Train.ContinuousL2 == 0:
+					o.Train.NoContinuousL2 = true
+				case !(o.Train.ContinuousL2 > 0) || math.IsInf(o.Train.ContinuousL2, 0):
+					return "want >= 0 (0 for none)"
+				}
+				return ""
+			}},
 		{intF(catTraining, "batch-size", fmt.Sprintf("mini-batch size `B`, 1..%d", train.MaxBatchSize), itoa(td.BatchSize)),
 			positive("batch-size", train.MaxBatchSize, func(o *fitOptions, v int) { o.Train.BatchSize = v })},
 		{intF(catTraining, "epochs", fmt.Sprintf("maximum number of epochs `N`, 1..%d", train.EpochLimit), itoa(td.Epochs)),
@@ -174,7 +173,7 @@ const dropoutRange = "want 0 <= p < 1 (0 for none)"
 
 // fitFlags returns the hyper-parameter flags of train and cv.
 func fitFlags() []cli.Flag {
-	return append(fitFlagsExcept(), &cli.StringFlag{Name: "class-weight", Category: catTraining, Value: classWeightNone,
+	return append(fitFlagsExcept(), &cli.StringFlag{Name: "class-weight", Category: catTraining, Value: classWeightBalanced,
 		Usage: "`WEIGHTING` of the classes in the loss: none (equal) or balanced (n/(classes·n_c), each class counts as much as the others)"})
 }
 
@@ -197,8 +196,8 @@ func readFitFlags(c *cli.Context) (fitOptions, error) {
 	o := fitOptions{}
 	switch w := strings.ToLower(c.String("class-weight")); w {
 	case classWeightNone:
-	case classWeightBalanced:
-		o.Balanced = true
+		o.Train.EqualClassWeights = true
+	case classWeightBalanced: // the library's default, from each training set's labels
 	default:
 		return o, oneOf("class-weight", w, classWeightNone, classWeightBalanced)
 	}

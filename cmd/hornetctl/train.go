@@ -170,7 +170,6 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	if err := checkMemory(o.Fit, ds, 1, o.MemoryBudget); err != nil {
 		return nil, nil, err
 	}
-	o.Fit.balance(ds.Y, len(ds.Classes))
 	log := newLogger(ios.Err, o.Verbosity)
 	tcfg := o.Fit.Train.Resolved()
 	prog := newProgress(log, ios.Err, o.Verbosity, tcfg.Epochs)

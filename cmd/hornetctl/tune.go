@@ -267,7 +267,6 @@ func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
 	if err != nil {
 		return err
 	}
-	o.Fit.balance(ds.Y, len(ds.Classes))
 	jobs := o.Jobs
 	if jobs == 0 {
 		jobs = runtime.GOMAXPROCS(0)

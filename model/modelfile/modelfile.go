@@ -13,11 +13,12 @@ import (
 )
 
 // Name and Version identify a hornets-go model file. Read refuses other
-// names and other versions: version 1 files (before the rule search became
-// its own package and training state left the network) must be retrained.
+// names and other versions: files of version 1 (before the rule search
+// became its own package and training state left the network) and 2
+// (before LinAtt's constant column) must be retrained.
 const (
 	Name    = "hornets-go model"
-	Version = 2
+	Version = 3
 )
 
 // MaxBytes bounds the size of a model file: Read reads no further and Open
