@@ -255,11 +255,33 @@ func (s *screener) dominated(t Candidate) bool {
 				sub = append(sub, f)
 			}
 		}
-		if s.score(sub) >= t.Score {
+		if s.score(sub)-s.selectionCost(len(sub)) >= t.Score {
 			return true
 		}
 	}
 	return false
+}
+
+// selectionCost is the extended BIC's price of choosing one tuple of the
+// given size among the C(D, size) tuples of the active features (Chen and
+// Chen, 2008): 2·ln C(D, size), in the units of G. Without it the
+// screening score ignores how many tuples were tried, and a
+// pair plus one of D noise features beats the pair alone whenever the
+// best of D chance gains passes the BIC penalty of one more feature,
+// which label noise makes likely.
+func (s *screener) selectionCost(size int) float64 {
+	return 2 * lnBinom(len(s.active), size)
+}
+
+// lnBinom returns ln C(n, k).
+func lnBinom(n, k int) float64 {
+	if k < 0 || k > n {
+		return math.Inf(1)
+	}
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return a - b - c
 }
 
 func tupleKey(t []int) string {
