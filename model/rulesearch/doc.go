@@ -32,8 +32,13 @@
 //  1. screens tuples on the training rows before training (Screen): every
 //     tuple of 1..ScreenOrder features (by default up to the rule order)
 //     is scored by the G statistic of label × the tuple's value cells
-//     minus a BIC penalty, G − (cells−1)(classes−1)·ln N. The penalty
-//     makes a tuple beat its own sub-tuples only on real evidence, so the
+//     minus an extended-BIC penalty (Chen and Chen, 2008),
+//     G − (cells−1)(classes−1)·ln N − 2·ln C(D, k) for a tuple of k of the
+//     D features: the last term prices the choice of one tuple among all
+//     of its size. The penalty makes a tuple beat its own sub-tuples only
+//     on real evidence (with 15 % of the labels flipped, a target pair
+//     plus one noise feature beat the pair under the plain BIC in a
+//     third of the fits at 64–128 features), so the
 //     not gate's single feature outranks the pairs that contain it while
 //     xor's pair, whose features carry no signal alone, comes first among
 //     pairs. A tuple scoring no better than one of its sub-tuples
@@ -54,7 +59,11 @@
 //  3. refreshes the table during training (Table.Refresh): the weakest
 //     tuples, those under a tenth of the best tuple's score, at most
 //     RefreshFraction of all and never the best, get the next tuple of the
-//     pool, or a random tuple once the pool is spent.
+//     pool (screened tuples with a positive score), or a random tuple once
+//     the pool is spent, unless the table holds screened tuples: then the
+//     weak tuples stay, since random tuples drawn late in training fit
+//     label noise (ReLU, 15 % flipped: 0.95 accuracy on clean rows with
+//     them, 1.000 without).
 //
 // Measured with 128 training rows and 1000 fresh test rows, targets at
 // random positions, choices made on seeds 101..105 and reported on 1..5
