@@ -34,7 +34,7 @@ type Data struct {
 // them, best first, leaving out tuples that score no better than one of
 // their sub-tuples, and what it covered. See the package documentation
 // for the score. Screen returns nil for an empty or label-free table.
-func Screen(d Data, maxSize, budget, keep int) ([]Candidate, Coverage) {
+func Screen(d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, Coverage) {
 	if d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows || keep < 1 {
 		return nil, Coverage{}
 	}
@@ -47,6 +47,7 @@ func Screen(d Data, maxSize, budget, keep int) ([]Candidate, Coverage) {
 	}
 	s := newScreener(d.X, d.Rows, d.Features, high, d.Y, d.Classes)
 	s.blocks = d.Blocks
+	s.extendedBIC = extendedBIC
 	return s.screen(maxSize, budget, keep)
 }
 
@@ -62,6 +63,7 @@ type screener struct {
 	logN        float64
 	nlogn       []float64 // nlogn[k] = k·ln k, so scoring needs no logarithm
 	classTerm   float64   // Σ_c n_c·ln n_c − N·ln N
+	extendedBIC bool      // charge each tuple its selectionCost
 
 	// colCount[j] = |a_j|; colClass[j*(C-1)+c] = |a_j ∧ y_c| for the
 	// classes but the last.
@@ -270,6 +272,9 @@ func (s *screener) dominated(t Candidate) bool {
 // best of D chance gains passes the BIC penalty of one more feature,
 // which label noise makes likely.
 func (s *screener) selectionCost(size int) float64 {
+	if !s.extendedBIC {
+		return 0
+	}
 	return 2 * lnBinom(len(s.active), size)
 }
 
