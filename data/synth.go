@@ -104,13 +104,19 @@ type SynthConfig struct {
 	Features  int       // number of binary features: 2..MaxSynthFeatures, or 1.. for Not
 	Seed      uint64    // seeds the target positions and the rows
 	Positions Positions // where the targets sit; the zero value is RandomPositions
+	// LabelNoise is the probability, in [0, 0.5), that SampleNoisy flips
+	// a row's label to the other class; the zero value is clean labels.
+	// Sample ignores it: test rows stay clean.
+	LabelNoise float64
 }
 
-// The two PCG streams of a Synth: the positions have their own, so that they
-// do not depend on how many rows are sampled.
+// The PCG streams of a Synth: the positions have their own, so that they do
+// not depend on how many rows are sampled, and the label flips have their
+// own, so that the rows do not depend on the noise rate.
 const (
 	rowStream    = 0x686f726e65747321 // "hornets!"
 	targetStream = 0x7461726765747321 // "targets!"
+	noiseStream  = 0x6e6f697379212121 // "noisy!!!"
 )
 
 // Synth generates the synthetic logic-gate datasets of the paper's section
@@ -121,6 +127,7 @@ type Synth struct {
 	targets []int
 	names   []string
 	rng     *rand.Rand
+	noise   *rand.Rand // the flips of SampleNoisy
 }
 
 // NewSynth returns a generator for cfg, with its target features already
@@ -139,10 +146,14 @@ func NewSynth(cfg SynthConfig) (*Synth, error) {
 	if cfg.Features > MaxSynthFeatures {
 		return nil, fmt.Errorf("%w: Features = %d, want at most %d", ErrSynthConfig, cfg.Features, MaxSynthFeatures)
 	}
+	if !(cfg.LabelNoise >= 0 && cfg.LabelNoise < 0.5) { // NaN fails too
+		return nil, fmt.Errorf("%w: LabelNoise = %v, want 0 <= p < 0.5", ErrSynthConfig, cfg.LabelNoise)
+	}
 	s := &Synth{
 		cfg:   cfg,
 		names: make([]string, cfg.Features),
 		rng:   rand.New(rand.NewPCG(cfg.Seed, rowStream)),
+		noise: rand.New(rand.NewPCG(cfg.Seed, noiseStream)),
 	}
 	for j := range s.names {
 		s.names[j] = "f" + strconv.Itoa(j)
@@ -178,8 +189,9 @@ func (s *Synth) Describe() string {
 	return fmt.Sprintf("label = %v(%s)", s.cfg.Gate, strings.Join(args, ", "))
 }
 
-// Sample draws rows new rows. Successive calls continue one seeded stream, so
-// train := s.Sample(128) and test := s.Sample(1000) are independent draws,
+// Sample draws rows new rows with clean labels (LabelNoise does not apply).
+// Successive calls continue one seeded stream, so train :=
+// s.SampleNoisy(128) and test := s.Sample(1000) are independent draws,
 // and Sample(a) followed by Sample(b) gives the same rows as Sample(a+b).
 // (Identical rows can still occur by chance when Features is small.) The
 // features are named f0..f{n-1} and the classes are "0" and "1". Sample
@@ -211,4 +223,23 @@ func (s *Synth) Sample(rows int) *Dataset {
 		d.Y[i] = s.cfg.Gate.eval(int(x[a]), int(x[b]))
 	}
 	return d
+}
+
+// SampleNoisy draws rows new rows as Sample does (the same rows, from the
+// same stream), then flips each label to the other class with probability
+// LabelNoise, by a seeded stream of its own: training rows with noisy
+// labels, to be scored on clean rows from Sample. It also returns how many
+// labels it flipped. With LabelNoise 0 it is Sample.
+func (s *Synth) SampleNoisy(rows int) (d *Dataset, flipped int) {
+	d = s.Sample(rows)
+	if s.cfg.LabelNoise == 0 {
+		return d, 0
+	}
+	for i, y := range d.Y {
+		if s.noise.Float64() < s.cfg.LabelNoise {
+			d.Y[i] = 1 - y
+			flipped++
+		}
+	}
+	return d, flipped
 }

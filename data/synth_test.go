@@ -5,6 +5,7 @@ package data
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"testing"
@@ -181,6 +182,9 @@ func TestNewSynthErrors(t *testing.T) {
 		{"no feature for not", SynthConfig{Gate: Not}, "data: invalid synth config: Features = 0, want ≥ 1 for gate not"},
 		{"bad gate", SynthConfig{Gate: 9, Features: 4}, "data: invalid synth config: Gate = Gate(9), want one of and, or, not, xor, xnor"},
 		{"bad positions", SynthConfig{Features: 4, Positions: 2}, "data: invalid synth config: Positions = Positions(2), want RandomPositions or FirstPositions"},
+		{"negative noise", SynthConfig{Features: 4, LabelNoise: -0.1}, "data: invalid synth config: LabelNoise = -0.1, want 0 <= p < 0.5"},
+		{"half noise", SynthConfig{Features: 4, LabelNoise: 0.5}, "data: invalid synth config: LabelNoise = 0.5, want 0 <= p < 0.5"},
+		{"NaN noise", SynthConfig{Features: 4, LabelNoise: math.NaN()}, "data: invalid synth config: LabelNoise = NaN, want 0 <= p < 0.5"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := NewSynth(tt.cfg)
@@ -222,3 +226,59 @@ func TestSamplePanics(t *testing.T) {
 	}()
 	s.Sample(-1)
 }
+
+// TestSampleNoisy checks that SampleNoisy draws the rows Sample draws and
+// flips each label with probability LabelNoise: the flip count of 20,000
+// rows within 4.5 binomial standard deviations of its mean, the test rows
+// drawn after it clean, and the same seed giving the same flips.
+func TestSampleNoisy(t *testing.T) {
+	t.Parallel()
+	const rows = 20_000
+	for _, p := range []float64{0, 0.1, 0.15, 0.2, 0.45} {
+		for _, g := range []Gate{And, Xor, Not} {
+			t.Run(fmt.Sprintf("%v/%v", g, p), func(t *testing.T) {
+				cfg := SynthConfig{Gate: g, Features: 5, Seed: 11, LabelNoise: p}
+				clean := newSynth(t, SynthConfig{Gate: g, Features: 5, Seed: 11})
+				noisy := newSynth(t, cfg)
+				want, got := clean.Sample(rows), func() *Dataset { d, _ := noisy.SampleNoisy(rows); return d }()
+				if !slices.Equal(got.X, want.X) {
+					t.Fatal("SampleNoisy drew other rows than Sample")
+				}
+				flips := 0
+				for i := range got.Y {
+					if got.Y[i] != want.Y[i] {
+						flips++
+						if got.Y[i] != 1-want.Y[i] {
+							t.Fatalf("row %d: label %d, want 0 or 1", i, got.Y[i])
+						}
+					}
+				}
+				mean, sd := p*rows, math.Sqrt(p*(1-p)*rows)
+				if math.Abs(float64(flips)-mean) > 4.5*sd || (p > 0) != (flips > 0) {
+					t.Errorf("%d of %d labels flipped, want %.0f ± %.0f", flips, rows, mean, 4.5*sd)
+				}
+				again := newSynth(t, cfg)
+				d, n := again.SampleNoisy(rows)
+				if n != flips || !slices.Equal(d.Y, got.Y) {
+					t.Errorf("same seed: %d flips, want %d, or other labels", n, flips)
+				}
+				// Test rows drawn after the noisy training rows are clean and
+				// are the rows a clean generator draws next.
+				test, wantTest := noisy.Sample(1000), clean.Sample(1000)
+				if !slices.Equal(test.X, wantTest.X) || !slices.Equal(test.Y, wantTest.Y) {
+					t.Error("the rows after SampleNoisy differ from a clean generator's")
+				}
+				a, b := s2(noisy.Targets())
+				for i := range test.Rows {
+					x := test.X[i*5 : (i+1)*5]
+					if test.Y[i] != truth[g][int(x[a])][int(x[b])] {
+						t.Fatalf("test row %d has a noisy label", i)
+					}
+				}
+			})
+		}
+	}
+}
+
+// s2 returns the two target features, or the one of Not twice.
+func s2(t []int) (int, int) { return t[0], t[len(t)-1] }

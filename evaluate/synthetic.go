@@ -30,6 +30,10 @@ type SyntheticConfig struct {
 	Activations []string         // nil means polyclip and relu (HorNets-PolyClip and HorNets-ReLU)
 	TrainRows   int              // rows each model is fitted on; 0 means 128
 	TestRows    int              // fresh rows each model is scored on; 0 means 1000
+	// LabelNoise is the probability, in [0, 0.5), that a training row's
+	// label is flipped to the other class; the fresh rows that score the
+	// model stay clean. 0 means clean training labels.
+	LabelNoise float64 `json:",omitempty"`
 	// Seed: repetition i draws its table and trains with seed Seed+i.
 	Seed uint64
 	// Jobs is the most fits at a time; 0 means GOMAXPROCS. It never
@@ -74,6 +78,8 @@ func (c SyntheticConfig) resolved() (SyntheticConfig, error) {
 		return c, fmt.Errorf("%w: %d jobs, want 1 or more (0: all cores)", train.ErrConfig, c.Jobs)
 	case c.TrainRows < 2 || c.TestRows < 1:
 		return c, fmt.Errorf("%w: %d training and %d test rows, want >= 2 and >= 1", train.ErrConfig, c.TrainRows, c.TestRows)
+	case !(c.LabelNoise >= 0 && c.LabelNoise < 0.5): // NaN fails too
+		return c, fmt.Errorf("%w: label noise %v, want 0 <= p < 0.5", train.ErrConfig, c.LabelNoise)
 	}
 	for _, f := range c.Features {
 		if f < 1 || f > data.MaxSynthFeatures || max(c.TrainRows, c.TestRows) > data.MaxSynthCells/f {
@@ -92,6 +98,10 @@ type SyntheticRow struct {
 	Gate       string `json:"gate"`
 	Features   int    `json:"features"`
 	Reps       int    `json:"reps"`
+	// AccuracyMean and AccuracyMin are the mean and the lowest accuracy
+	// on the fresh rows.
+	AccuracyMean float64 `json:"accuracy_mean"`
+	AccuracyMin  float64 `json:"accuracy_min"`
 	// MacroF1Mean and MacroF1Std are the mean and sample standard
 	// deviation of the macro-F1 on the fresh rows.
 	MacroF1Mean float64 `json:"macro_f1_mean"`
@@ -111,7 +121,10 @@ type SyntheticResult struct {
 	// Skipped names the cells left out because the gate reads more
 	// features than there are (xor at 1 feature).
 	Skipped []string `json:"skipped,omitempty"`
-	Seconds float64  `json:"seconds"` // wall clock
+	// LabelNoise is the share of training labels flipped in expectation
+	// (SyntheticConfig.LabelNoise).
+	LabelNoise float64 `json:"label_noise,omitempty"`
+	Seconds    float64 `json:"seconds"` // wall clock
 }
 
 // SyntheticUnit is the score of one model: one repetition of one cell.
@@ -120,15 +133,17 @@ type SyntheticUnit struct {
 	Hit                                  bool
 }
 
-// SyntheticFit fits one model on rows of the gate generator gcfg and scores
-// it on fresh rows: the unit of Synthetic.
+// SyntheticFit fits one model on trainRows rows of the gate generator gcfg,
+// their labels flipped with probability gcfg.LabelNoise, and scores it on
+// testRows fresh rows with clean labels: the unit of Synthetic.
 func SyntheticFit(ctx context.Context, gcfg data.SynthConfig, trainRows, testRows int, mcfg model.Config, tcfg train.Config) (SyntheticUnit, error) {
 	var u SyntheticUnit
 	gen, err := data.NewSynth(gcfg)
 	if err != nil {
 		return u, err
 	}
-	tr, te := gen.Sample(trainRows), gen.Sample(testRows)
+	tr, _ := gen.SampleNoisy(trainRows)
+	te := gen.Sample(testRows)
 	start := time.Now()
 	res, err := train.Fit(ctx, tr, mcfg, tcfg, nil)
 	if err != nil {
@@ -232,7 +247,7 @@ func SyntheticSweep(cfg SyntheticConfig) (*Sweep, SyntheticConfig, error) {
 		c := cells[u.Index/cfg.Reps]
 		mc, tc := cfg.Model, cfg.Train
 		mc.Activation, tc.Seed = c.act, u.Seed
-		su, err := SyntheticFit(ctx, data.SynthConfig{Gate: c.gate, Features: c.feat, Seed: u.Seed, Positions: c.pos},
+		su, err := SyntheticFit(ctx, data.SynthConfig{Gate: c.gate, Features: c.feat, Seed: u.Seed, Positions: c.pos, LabelNoise: cfg.LabelNoise},
 			cfg.TrainRows, cfg.TestRows, mc, tc)
 		if err != nil {
 			return UnitResult{}, fmt.Errorf("%v, %d features, %s, %s, repetition %d: %w", c.gate, c.feat, c.pos, c.act, u.Rep+1, err)
@@ -253,17 +268,17 @@ func SyntheticReduce(cfg SyntheticConfig, results []UnitResult) (*SyntheticResul
 	if cfg.Reps < 1 || len(results) != len(cells)*cfg.Reps {
 		return nil, fmt.Errorf("%w: %d results for %d cells × %d repetitions", train.ErrData, len(results), len(cells), cfg.Reps)
 	}
-	res := &SyntheticResult{Skipped: skipped}
+	res := &SyntheticResult{Skipped: skipped, LabelNoise: cfg.LabelNoise}
 	for i, c := range cells {
 		us := results[i*cfg.Reps : (i+1)*cfg.Reps]
-		f1s, fids, secs := make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us))
+		f1s, accs, fids, secs := make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us))
 		hits := 0
 		for k, u := range us {
 			if u.RuleFidelity == nil || u.Hit == nil {
 				return nil, fmt.Errorf("%w: the result of %v %d features (%s, %s) repetition %d lacks the rule fidelity or the hit",
 					train.ErrData, c.gate, c.feat, c.pos, c.act, k+1)
 			}
-			f1s[k], fids[k], secs[k] = u.MacroF1, *u.RuleFidelity, u.Seconds
+			f1s[k], accs[k], fids[k], secs[k] = u.MacroF1, u.Accuracy, *u.RuleFidelity, u.Seconds
 			if *u.Hit {
 				hits++
 			}
@@ -272,6 +287,7 @@ func SyntheticReduce(cfg SyntheticConfig, results []UnitResult) (*SyntheticResul
 		row := SyntheticRow{Positions: c.pos.String(), Activation: c.act, Gate: c.gate.String(), Features: c.feat, Reps: len(us),
 			HitRate: float64(hits) / float64(len(us)), FidelityMean: stat.Mean(fids, nil), FitSeconds: stat.Mean(secs, nil)}
 		row.MacroF1Mean, row.MacroF1Std = meanStd(f1s)
+		row.AccuracyMean, row.AccuracyMin = stat.Mean(accs, nil), slices.Min(accs)
 		res.Rows = append(res.Rows, row)
 	}
 	return res, nil
@@ -279,11 +295,14 @@ func SyntheticReduce(cfg SyntheticConfig, results []UnitResult) (*SyntheticResul
 
 // WriteMarkdown writes the table as Markdown, one row per cell.
 func (r *SyntheticResult) WriteMarkdown(w io.Writer) error {
-	fmt.Fprintln(w, "| positions | activation | gate | features | reps | macro-F1 (mean ± std) | top interaction = targets | rule fidelity | fit s |")
-	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|")
+	if r.LabelNoise > 0 {
+		fmt.Fprintf(w, "Training labels flipped with probability %g; the fresh rows are clean.\n\n", r.LabelNoise)
+	}
+	fmt.Fprintln(w, "| positions | activation | gate | features | reps | macro-F1 (mean ± std) | accuracy (mean, min) | top interaction = targets | rule fidelity | fit s |")
+	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
 	for _, row := range r.Rows {
-		if _, err := fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %.3f ± %.3f | %.2f | %.3f | %.2f |\n", row.Positions, row.Activation, row.Gate,
-			row.Features, row.Reps, row.MacroF1Mean, row.MacroF1Std, row.HitRate, row.FidelityMean, row.FitSeconds); err != nil {
+		if _, err := fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %.3f ± %.3f | %.3f, %.3f | %.2f | %.3f | %.2f |\n", row.Positions, row.Activation, row.Gate,
+			row.Features, row.Reps, row.MacroF1Mean, row.MacroF1Std, row.AccuracyMean, row.AccuracyMin, row.HitRate, row.FidelityMean, row.FitSeconds); err != nil {
 			return err
 		}
 	}
@@ -296,7 +315,7 @@ func (r *SyntheticResult) WriteMarkdown(w io.Writer) error {
 // WriteCSV writes the table as CSV with a header line.
 func (r *SyntheticResult) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"positions", "activation", "gate", "features", "reps", "macro_f1_mean", "macro_f1_std", "top_interaction_hit_rate", "rule_fidelity_mean", "fit_seconds_mean"})
+	cw.Write([]string{"positions", "activation", "gate", "features", "reps", "macro_f1_mean", "macro_f1_std", "top_interaction_hit_rate", "rule_fidelity_mean", "accuracy_mean", "accuracy_min", "label_noise", "fit_seconds_mean"})
 	f := func(v float64) string {
 		if math.IsNaN(v) {
 			return ""
@@ -305,7 +324,8 @@ func (r *SyntheticResult) WriteCSV(w io.Writer) error {
 	}
 	for _, row := range r.Rows {
 		cw.Write([]string{row.Positions, row.Activation, row.Gate, strconv.Itoa(row.Features), strconv.Itoa(row.Reps),
-			f(row.MacroF1Mean), f(row.MacroF1Std), f(row.HitRate), f(row.FidelityMean), f(row.FitSeconds)})
+			f(row.MacroF1Mean), f(row.MacroF1Std), f(row.HitRate), f(row.FidelityMean),
+			f(row.AccuracyMean), f(row.AccuracyMin), f(r.LabelNoise), f(row.FitSeconds)})
 	}
 	cw.Flush()
 	return cw.Error()

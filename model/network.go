@@ -139,7 +139,7 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 	var screened []rulesearch.Candidate // binary data only: CatInt trains on nothing else
 	if n.primary == Categorical && !cfg.Search.NoScreening {
 		screened, n.screening = rulesearch.Screen(rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks},
-			cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool)
+			cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
 	}
 	n.rules = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, rng)
 

@@ -67,6 +67,7 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 		&cli.StringFlag{Name: "features", Value: "3,4,8,16,32,64,128", Usage: "comma-separated feature counts `LIST`"},
 		&cli.StringFlag{Name: "gates", Value: "and,or,not,xor,xnor", Usage: "comma-separated gates `LIST`"},
 		&cli.StringFlag{Name: "positions", Value: "random", Usage: "`WHERE` the targets are: random, first or both"},
+		labelNoiseFlag("training"),
 		&cli.StringFlag{Name: "activation", Category: catModel, Value: "polyclip,relu", Usage: "comma-separated activations `LIST`: polyclip, relu"},
 		&cli.Uint64Flag{Name: "seed", Category: catTraining, Value: 1, Usage: "first `SEED`; repetition i uses seed+i"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "fit `N` models at a time (default 0: one per core); the table does not depend on it"},
@@ -80,12 +81,13 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 	return leaf(&cli.Command{
 		Name:      "synthetic",
 		Usage:     "the paper's Table 2: logic gates on synthetic binary data",
-		UsageText: "hornetctl bench synthetic [--reps 30] [--features 3,4,8,16,32,64,128] [--gates and,or,not,xor,xnor] [--positions random|first|both] [--activation polyclip,relu] [--format markdown|csv] [--out FILE]",
+		UsageText: "hornetctl bench synthetic [--reps 30] [--features 3,4,8,16,32,64,128] [--gates and,or,not,xor,xnor] [--positions random|first|both] [--label-noise P] [--activation polyclip,relu] [--format markdown|csv] [--out FILE]",
 		Description: "For each positions setting, activation, gate and feature count, fits --reps models, each on 128 rows\n" +
 			"of the gate generator (repetition i with seed --seed+i for the rows and the training), and scores it on\n" +
 			"1000 fresh rows: macro-F1 (mean ± std), the share of models whose top interaction is exactly the target\n" +
 			"features, the rule fidelity on the fresh rows, and the mean fit time. --positions random is the honest\n" +
-			"setting; first is the paper's (targets in features 0 and 1). A gate that reads more features than there\n" +
+			"setting; first is the paper's (targets in features 0 and 1). --label-noise P flips each training label with\n" +
+			"probability P (the fresh rows stay clean). A gate that reads more features than there\n" +
 			"are is skipped with a note. The model and training flags (--rules, --order, --epochs, ...) apply to every\n" +
 			"fit. --shard I/N --results DIR runs only the units (cell, repetition) whose index is I mod N, appending each\n" +
 			"to DIR/shard-I-of-N.jsonl; hornetctl merge DIR prints the table.",
@@ -100,6 +102,10 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			}
 			cfg := &o.Config
 			cfg.Reps, cfg.Seed, cfg.Jobs = c.Int("reps"), c.Uint64("seed"), c.Int("jobs")
+			var err error
+			if cfg.LabelNoise, err = readLabelNoise(c); err != nil {
+				return err
+			}
 			if cfg.Reps < 1 {
 				return usagef("invalid --reps %d: want 1 or more", cfg.Reps)
 			}
@@ -157,6 +163,20 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			return runF(c.Context, o)
 		},
 	})
+}
+
+// labelNoiseFlag is --label-noise, flipping the labels of the rows named.
+func labelNoiseFlag(rows string) cli.Flag {
+	return &cli.Float64Flag{Name: "label-noise", Usage: "flip each " + rows + " label to the other class with probability `P`, 0 <= P < 0.5"}
+}
+
+// readLabelNoise reads --label-noise.
+func readLabelNoise(c *cli.Context) (float64, error) {
+	p := c.Float64("label-noise")
+	if !(p >= 0 && p < 0.5) {
+		return 0, usagef("invalid --label-noise %v: want 0 <= P < 0.5", p)
+	}
+	return p, nil
 }
 
 // splitList splits a comma-separated flag value, dropping empty entries.

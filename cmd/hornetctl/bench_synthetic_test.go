@@ -20,11 +20,11 @@ import (
 func TestNewBenchSyntheticCmd(t *testing.T) {
 	var got *benchSyntheticOptions
 	cmd := newBenchSyntheticCmdRun(&iostreams{}, func(_ context.Context, o *benchSyntheticOptions) error { got = o; return nil })
-	if code := parse(t, cmd, "--reps", "3", "--features", "8, 16", "--gates", "XOR", "--positions", "both", "--activation", "relu", "--format", "csv", "--seed", "5"); code != 0 {
+	if code := parse(t, cmd, "--reps", "3", "--features", "8, 16", "--gates", "XOR", "--positions", "both", "--activation", "relu", "--format", "csv", "--seed", "5", "--label-noise", "0.1"); code != 0 {
 		t.Fatalf("exit code %d", code)
 	}
 	want := benchSyntheticOptions{Format: "csv", Config: evaluate.SyntheticConfig{Reps: 3, Features: []int{8, 16}, Gates: []data.Gate{data.Xor},
-		Positions: []data.Positions{data.RandomPositions, data.FirstPositions}, Activations: []string{"relu"}, Seed: 5}}
+		Positions: []data.Positions{data.RandomPositions, data.FirstPositions}, Activations: []string{"relu"}, Seed: 5, LabelNoise: 0.1}}
 	if !reflect.DeepEqual(*got, want) {
 		t.Errorf("got  %+v\nwant %+v", *got, want)
 	}
@@ -87,5 +87,64 @@ func TestTrainPlot(t *testing.T) {
 	r := runCLI(t, context.Background(), "train", "--data", fx("train.csv"), "--out", filepath.Join(dir, "m.json"), "--plot", "loss.jpg")
 	if r.code != 2 || !strings.Contains(r.stderr, "invalid --plot loss.jpg") {
 		t.Errorf("--plot loss.jpg: exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+// TestLabelNoiseFlags: --label-noise flips training labels only (synth
+// --out, never --test-out), enters the sweep's fingerprint, and a value
+// outside [0, 0.5) is a one-line usage error.
+func TestLabelNoiseFlags(t *testing.T) {
+	dir := t.TempDir()
+	p := func(name string) string { return filepath.Join(dir, name) }
+	mustRun(t, "synth", "--gate", "and", "--features", "6", "--rows", "2000", "--seed", "4", "--out", p("clean.csv"), "--test-out", p("clean-test.csv"))
+	r := mustRun(t, "synth", "--gate", "and", "--features", "6", "--rows", "2000", "--seed", "4", "--label-noise", "0.25",
+		"--out", p("noisy.csv"), "--test-out", p("noisy-test.csv"))
+	if !strings.Contains(r.stdout, "label noise 0.25: ") || !strings.Contains(r.stdout, "training labels flipped; test rows clean") {
+		t.Errorf("synth does not report the noise:\n%s", r.stdout)
+	}
+	read := func(name string) *data.Table {
+		tb, err := data.ReadCSVFile(p(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tb
+	}
+	clean, noisy := read("clean.csv"), read("noisy.csv")
+	if len(clean.Rows) != 2000 || len(noisy.Rows) != 2000 {
+		t.Fatalf("%d and %d rows, want 2000", len(clean.Rows), len(noisy.Rows))
+	}
+	flips, last := 0, len(clean.Header)-1
+	for i, row := range clean.Rows {
+		if !reflect.DeepEqual(row[:last], noisy.Rows[i][:last]) {
+			t.Fatalf("row %d: --label-noise changed the features", i)
+		}
+		if row[last] != noisy.Rows[i][last] {
+			flips++
+		}
+	}
+	if flips < 400 || flips > 600 { // 500 ± 5 standard deviations (19.4)
+		t.Errorf("%d of 2000 training labels flipped at 0.25, want about 500", flips)
+	}
+	if ct, nt := read("clean-test.csv"), read("noisy-test.csv"); len(ct.Rows) != 1000 || !reflect.DeepEqual(ct.Rows, nt.Rows) {
+		t.Error("--label-noise changed the test rows")
+	}
+
+	a, b := evaluate.SyntheticConfig{Reps: 1}, evaluate.SyntheticConfig{Reps: 1, LabelNoise: 0.15}
+	fa, _, errA := (&sweepSpec{Version: sweepSpecVersion, Command: cmdBenchSynthetic, Synthetic: &a}).fingerprint()
+	fb, raw, errB := (&sweepSpec{Version: sweepSpecVersion, Command: cmdBenchSynthetic, Synthetic: &b}).fingerprint()
+	if errA != nil || errB != nil || fa == fb || !strings.Contains(string(raw), `"LabelNoise":0.15`) {
+		t.Errorf("fingerprints %s and %s (%v, %v) of sweeps that differ by the label noise; spec %s", fa, fb, errA, errB, raw)
+	}
+
+	for _, args := range [][]string{{"synth"}, {"bench", "synthetic"}} {
+		for _, v := range []string{"-0.1", "0.5", "0.9", "NaN"} {
+			r := runCLI(t, context.Background(), append(args, "--label-noise", v, "--out", p("x.csv"))...)
+			if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "invalid --label-noise") {
+				t.Errorf("%v --label-noise %s: exit %d\n%s\nwant exit 2 and one line naming --label-noise", args, v, r.code, r.stderr)
+			}
+		}
+	}
+	if _, err := os.Stat(p("x.csv")); err == nil {
+		t.Error("a refused command wrote its output")
 	}
 }

@@ -30,10 +30,11 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 	return leaf(&cli.Command{
 		Name:      "synth",
 		Usage:     "write a synthetic logic-gate table (the paper's benchmark) as CSV",
-		UsageText: "hornetctl synth --gate xor --features 64 --rows 128 --seed 7 --out train.csv [--test-rows 1000 --test-out test.csv]",
+		UsageText: "hornetctl synth --gate xor --features 64 --rows 128 --seed 7 --out train.csv [--label-noise P] [--test-rows 1000 --test-out test.csv]",
 		Description: "Every feature is 0 or 1 with probability 1/2; the label is a gate of one or two of them. The target\n" +
 			"features are drawn from the seed (--positions random) or are f0 and f1 (--positions first). The training\n" +
-			"and test rows are successive draws of one seeded stream, so they are independent. The gate and its\n" +
+			"and test rows are successive draws of one seeded stream, so they are independent. --label-noise P flips\n" +
+			"each training label (--out) with probability P; the test rows (--test-out) stay clean. The gate and its\n" +
 			"features are printed (on stderr when the table goes to stdout).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "gate", Value: "xor", Usage: "label function `GATE`: and, or, not, xor or xnor"},
@@ -41,6 +42,7 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 			&cli.IntFlag{Name: "rows", Value: 128, Usage: fmt.Sprintf("number of training rows `N`, 1..%d/features", data.MaxSynthCells)},
 			&cli.Uint64Flag{Name: "seed", Value: 7, Usage: "`SEED` of the target positions and of the rows"},
 			&cli.StringFlag{Name: "positions", Value: "random", Usage: "`WHERE` the target features are: random or first"},
+			labelNoiseFlag("training (--out)"),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the training rows to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
 			&cli.IntFlag{Name: "test-rows", Usage: fmt.Sprintf("number of test rows `N` drawn after the training rows, 0..%d/features", data.MaxSynthCells), DefaultText: "1000 with --test-out, else 0"},
 			&cli.StringFlag{Name: "test-out", Usage: "write the test rows to `FILE`, atomically"},
@@ -56,6 +58,9 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 				return usagef("invalid --gate %q: want one of and, or, not, xor, xnor", c.String("gate"))
 			}
 			o.Config = data.SynthConfig{Gate: g, Features: c.Int("features"), Seed: c.Uint64("seed")}
+			if o.Config.LabelNoise, err = readLabelNoise(c); err != nil {
+				return err
+			}
 			switch p := strings.ToLower(c.String("positions")); p {
 			case "random":
 				o.Config.Positions = data.RandomPositions
@@ -103,7 +108,7 @@ func runSynth(_ context.Context, o *synthOptions, ios *iostreams) error {
 	if err != nil {
 		return &usageError{err} // the flags were checked; this is a bound we did not know
 	}
-	trainSet := s.Sample(o.Rows)
+	trainSet, flipped := s.SampleNoisy(o.Rows)
 	// The description goes to stdout unless a table does.
 	info := ios.Out
 	if stdout(o.Out) || o.TestOut == "-" {
@@ -114,6 +119,9 @@ func runSynth(_ context.Context, o *synthOptions, ios *iostreams) error {
 		names = append(names, trainSet.Features[t])
 	}
 	fmt.Fprintf(info, "%s (target features: %s; %d features, seed %d)\n", s.Describe(), strings.Join(names, ", "), o.Config.Features, o.Config.Seed)
+	if o.Config.LabelNoise > 0 {
+		fmt.Fprintf(info, "label noise %g: %d of %d training labels flipped; test rows clean\n", o.Config.LabelNoise, flipped, trainSet.Rows)
+	}
 
 	if err := writeOutput(o.Out, ios.Out, func(w io.Writer) error { return data.WriteCSV(w, trainSet) }); err != nil {
 		return err

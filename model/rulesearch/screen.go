@@ -34,7 +34,7 @@ type Data struct {
 // them, best first, leaving out tuples that score no better than one of
 // their sub-tuples, and what it covered. See the package documentation
 // for the score. Screen returns nil for an empty or label-free table.
-func Screen(d Data, maxSize, budget, keep int) ([]Candidate, Coverage) {
+func Screen(d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, Coverage) {
 	if d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows || keep < 1 {
 		return nil, Coverage{}
 	}
@@ -47,6 +47,7 @@ func Screen(d Data, maxSize, budget, keep int) ([]Candidate, Coverage) {
 	}
 	s := newScreener(d.X, d.Rows, d.Features, high, d.Y, d.Classes)
 	s.blocks = d.Blocks
+	s.extendedBIC = extendedBIC
 	return s.screen(maxSize, budget, keep)
 }
 
@@ -62,6 +63,7 @@ type screener struct {
 	logN        float64
 	nlogn       []float64 // nlogn[k] = k·ln k, so scoring needs no logarithm
 	classTerm   float64   // Σ_c n_c·ln n_c − N·ln N
+	extendedBIC bool      // charge each tuple its selectionCost
 
 	// colCount[j] = |a_j|; colClass[j*(C-1)+c] = |a_j ∧ y_c| for the
 	// classes but the last.
@@ -255,11 +257,36 @@ func (s *screener) dominated(t Candidate) bool {
 				sub = append(sub, f)
 			}
 		}
-		if s.score(sub) >= t.Score {
+		if s.score(sub)-s.selectionCost(len(sub)) >= t.Score {
 			return true
 		}
 	}
 	return false
+}
+
+// selectionCost is the extended BIC's price of choosing one tuple of the
+// given size among the C(D, size) tuples of the active features (Chen and
+// Chen, 2008): 2·ln C(D, size), in the units of G. Without it the
+// screening score ignores how many tuples were tried, and a
+// pair plus one of D noise features beats the pair alone whenever the
+// best of D chance gains passes the BIC penalty of one more feature,
+// which label noise makes likely.
+func (s *screener) selectionCost(size int) float64 {
+	if !s.extendedBIC {
+		return 0
+	}
+	return 2 * lnBinom(len(s.active), size)
+}
+
+// lnBinom returns ln C(n, k).
+func lnBinom(n, k int) float64 {
+	if k < 0 || k > n {
+		return math.Inf(1)
+	}
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return a - b - c
 }
 
 func tupleKey(t []int) string {

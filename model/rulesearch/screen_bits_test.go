@@ -70,7 +70,7 @@ func referenceScreen(s *screener, maxOrder, keep int) []Candidate {
 		var rec func(pos, start int)
 		rec = func(pos, start int) {
 			if pos == size {
-				overall.offer(t, s.score(t))
+				overall.offer(t, s.score(t)-s.selectionCost(size))
 				return
 			}
 			for j := start; j <= cols-(size-pos); j++ {

@@ -172,6 +172,11 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 		}
 		lc.Elapsed = time.Since(start)
 		cov.Levels = append(cov.Levels, lc)
+		// One cost for the whole size: the order within it is unchanged.
+		cost := s.selectionCost(p.size)
+		for i := range level.items {
+			level.items[i].Score -= cost
+		}
 		items := level.sorted()
 		overall.merge(level)
 		prev = items[:min(p.keep, len(items))]
@@ -181,7 +186,7 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	// does not depend on how it was found.
 	final := &topK{k: overall.k}
 	for _, t := range overall.items {
-		final.offer(t.Features, s.score(t.Features))
+		final.offer(t.Features, s.score(t.Features)-s.selectionCost(len(t.Features)))
 	}
 	// A tuple that scores no better than one of its own sub-tuples adds a
 	// passenger to a real effect ((f, noise) next to (f)): drop it.

@@ -21,7 +21,7 @@ func TestScreenFindsXorAmong20000Features(t *testing.T) {
 	s, ds := synth(t, data.Xor, 20_000, 1, 500)
 	cfg := DefaultConfig()
 	start := time.Now()
-	top, cov := Screen(Data{X: ds.X, Rows: ds.Rows, Features: ds.Cols, Y: ds.Y, Classes: 2}, 2, cfg.ScreenBudget, cfg.Pool)
+	top, cov := Screen(Data{X: ds.X, Rows: ds.Rows, Features: ds.Cols, Y: ds.Y, Classes: 2}, 2, cfg.ScreenBudget, cfg.Pool, false)
 	t.Logf("%v; %v in all", cov, time.Since(start))
 	if len(cov.Levels) >= 2 {
 		t.Logf("%.3g pairs/s", float64(cov.Levels[1].Scored)/cov.Levels[1].Elapsed.Seconds())
@@ -61,7 +61,7 @@ func TestScreenFindsFourWayParity(t *testing.T) {
 		slices.Sort(target)
 		x, y := parity(512, 48, target, seed)
 		cfg := DefaultConfig()
-		top, cov := Screen(Data{X: x, Rows: 512, Features: 48, Y: y, Classes: 2}, 4, cfg.ScreenBudget, cfg.Pool)
+		top, cov := Screen(Data{X: x, Rows: 512, Features: 48, Y: y, Classes: 2}, 4, cfg.ScreenBudget, cfg.Pool, false)
 		if cov.Exhaustive() != 4 {
 			t.Errorf("seed %d: coverage %v, want exhaustive up to order 4", seed, cov)
 		}

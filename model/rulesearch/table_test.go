@@ -106,7 +106,7 @@ func TestScreenSkipsSameBlock(t *testing.T) {
 		}
 	}
 	blocks := []int{0, 0, 0, 1}
-	top, _ := Screen(Data{X: x, Rows: rows, Features: 4, Y: y, Classes: 2, Blocks: blocks}, 3, 1000, 20)
+	top, _ := Screen(Data{X: x, Rows: rows, Features: 4, Y: y, Classes: 2, Blocks: blocks}, 3, 1000, 20, false)
 	if len(top) == 0 {
 		t.Fatal("no tuple screened")
 	}
