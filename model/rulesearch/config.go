@@ -58,7 +58,10 @@ type Config struct {
 	// ScreenBudget caps the work of screening one tuple size, in WorkUnits
 	// (a thousand AND+popcounts of 64 rows): a size whose exhaustive scan
 	// costs more is searched by a beam that extends as many of the best
-	// smaller tuples by one feature as the budget pays for. A tuple of k
+	// smaller tuples by one feature as the budget pays for. Sizes above
+	// two get a sixteenth of it, and a beam of at most 4·Pool seeds: at
+	// the rule order 5 on 64 features the full budget scanned 7.6 million
+	// 5-tuples in 3 s, three times the training. A tuple of k
 	// features over N rows and C classes costs about
 	// (min(2^(k−1), N)−1)·C·ceil(N/64) + 2·min(2^(k−1), N)·C word
 	// operations. Default 8,000,000 (8·10⁹ operations, about 4 s a size on
