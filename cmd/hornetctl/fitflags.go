@@ -98,7 +98,10 @@ func fitFlagTable() []fitFlag {
 		{intF(catModel, "pool", fmt.Sprintf("screened feature tuples `P` kept, 1..%d; 0 switches screening off", rulesearch.MaxPool), itoa(sd.Pool)),
 			zeroOff("pool", rulesearch.MaxPool, func(o *fitOptions, v int) { o.Model.Search.Pool = v }, func(o *fitOptions) { o.Model.Search.NoScreening = true })},
 		{&cli.BoolFlag{Name: "extended-bic", Category: catModel, Usage: "screen with the extended BIC: robust to label noise, but drops weak single effects (see model/rulesearch)", DisableDefaultText: true},
-			func(c *cli.Context, o *fitOptions) string { o.Model.Search.ExtendedBIC = c.Bool("extended-bic"); return "" }},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Model.Search.ExtendedBIC = c.Bool("extended-bic")
+				return ""
+			}},
 		{intF(catModel, "screen-order", fmt.Sprintf("largest feature tuple `S` scored by screening, 1..%d (at most order is used)", rulesearch.MaxScreenOrder), fmt.Sprintf("min(%d, order)", sd.ScreenOrder)),
 			positive("screen-order", rulesearch.MaxScreenOrder, func(o *fitOptions, v int) { o.Model.Search.ScreenOrder = v })},
 		{floatF(catModel, "cutoff", "screened tuples scoring at least `C` times the best tuple's score get rule slots at the start, 0 < C <= 1", ftoa(sd.Cutoff)),
