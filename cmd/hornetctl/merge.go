@@ -241,9 +241,9 @@ func firstFew(s []string, k int) []string {
 // readSpec reads the spec of sweep fp from dir and checks it against fp.
 func readSpec(dir, fp string) (*sweepSpec, error) {
 	path := filepath.Join(dir, specFileName(fp))
-	raw, err := os.ReadFile(path)
+	raw, err := readBounded(path, maxResultsBytes)
 	if err != nil {
-		return nil, fmt.Errorf("the sweep's spec: %w (it is written beside the shard files by every shard)", pathError(err))
+		return nil, fmt.Errorf("the sweep's spec: %w (it is written beside the shard files by every shard)", err)
 	}
 	raw = bytes.TrimSpace(raw)
 	sum := sha256.Sum256(raw)

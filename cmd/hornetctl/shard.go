@@ -299,6 +299,42 @@ type resultsFileContent struct {
 // maxRecordLine bounds one line of a results file.
 const maxRecordLine = 1 << 20
 
+// maxResultsBytes bounds the size of a results or spec file that is read
+// whole: a unit's line is about 300 bytes, so it holds a few million units,
+// ten times the paper's whole grid.
+const maxResultsBytes = 1 << 30
+
+// readBounded reads the regular file path whole, refusing one larger than
+// limit bytes (a hostile or foreign file must not take the memory).
+func readBounded(path string, limit int64) ([]byte, error) {
+	// Lstat first: opening a FIFO would block.
+	if st, err := os.Lstat(path); err != nil {
+		return nil, pathError(err)
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, pathError(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, pathError(err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, pathError(err)
+	}
+	if int64(len(raw)) > limit {
+		return nil, fmt.Errorf("%s: larger than %d MiB; not a file hornetctl wrote", path, limit>>20)
+	}
+	return raw, nil
+}
+
 // readResultsFile reads the records of path (none if it does not exist).
 // A last line without its newline, or that does not parse, is the unit
 // that was being written when the run was killed: it is left out (good
@@ -315,9 +351,9 @@ func readResultsFile(path string) (*resultsFileContent, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file; results are only appended to regular files", path)
 	}
-	raw, err := os.ReadFile(path)
+	raw, err := readBounded(path, maxResultsBytes)
 	if err != nil {
-		return nil, pathError(err)
+		return nil, err
 	}
 	out.size = int64(len(raw))
 	line := 0

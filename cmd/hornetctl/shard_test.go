@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -286,6 +287,31 @@ func TestMergeErrors(t *testing.T) {
 	r = runCLI(t, context.Background(), base...)
 	if r.code != 2 || !strings.Contains(r.stderr, "another sweep") {
 		t.Errorf("a shard into another sweep's file: exit %d\n%s", r.code, r.stderr)
+	}
+
+	// Hostile files: a FIFO in place of the spec must not block, and a
+	// results file past the size bound must not be read into memory.
+	fifo := copyDir()
+	specs, _ := filepath.Glob(filepath.Join(fifo, "sweep-*.json"))
+	if len(specs) != 1 {
+		t.Fatalf("%d sweep specs in %s", len(specs), fifo)
+	}
+	os.Remove(specs[0])
+	if err := syscall.Mkfifo(specs[0], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = runCLI(t, context.Background(), "merge", fifo)
+	if r.code != 1 || !strings.Contains(r.stderr, "not a regular file") {
+		t.Errorf("a FIFO as the spec: exit %d\n%s", r.code, r.stderr)
+	}
+	huge := copyDir()
+	hp := filepath.Join(huge, shardFileName(0, 4))
+	if err := os.Truncate(hp, maxResultsBytes+1); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	r = runCLI(t, context.Background(), "merge", huge)
+	if r.code != 1 || !strings.Contains(r.stderr, "larger than 1024 MiB") {
+		t.Errorf("a results file past the bound: exit %d\n%s", r.code, r.stderr)
 	}
 
 	for _, tt := range []struct {
