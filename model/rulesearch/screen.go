@@ -83,23 +83,6 @@ type screener struct {
 	skip []bool
 }
 
-// excluded reports whether j is skipped or shares a block with a feature
-// of t.
-func (s *screener) excluded(t []int, j int) bool {
-	if s.skip[j] {
-		return true
-	}
-	if s.blocks == nil {
-		return false
-	}
-	for _, c := range t {
-		if s.blocks[c] == s.blocks[j] {
-			return true
-		}
-	}
-	return false
-}
-
 // newScreener binarises x (rows × cols, row-major) with on := value == high
 // and indexes it for scoring.
 func newScreener(x []float64, rows, cols int, high float64, y []int, classes int) *screener {

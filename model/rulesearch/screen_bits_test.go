@@ -74,7 +74,7 @@ func referenceScreen(s *screener, maxOrder, keep int) []Candidate {
 				return
 			}
 			for j := start; j <= cols-(size-pos); j++ {
-				if s.excluded(t[:pos], j) {
+				if s.skip[j] || s.blockClash(t[:pos], j) {
 					continue
 				}
 				t[pos] = j
