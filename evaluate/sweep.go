@@ -58,11 +58,6 @@ type Sweep struct {
 	run   func(ctx context.Context, u Unit) (UnitResult, error)
 }
 
-// RunUnit fits and scores one unit of the sweep.
-func (s *Sweep) RunUnit(ctx context.Context, u Unit) (UnitResult, error) {
-	return s.run(ctx, u)
-}
-
 // ShardUnits returns the units of shard i of n (from 0): those whose
 // index is i modulo n. Round robin spreads the costly configurations and
 // datasets over the shards. The shards of one n are disjoint and cover

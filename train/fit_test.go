@@ -305,3 +305,26 @@ func TestCrossValidateParallelMatchesSequential(t *testing.T) {
 		t.Errorf("parallel\ngot  %+v\nwant %+v", par, seq)
 	}
 }
+
+// A caller's hook (a HookFunc) runs after every epoch, sees its stats and
+// can stop the loop.
+func TestHookFuncStops(t *testing.T) {
+	t.Parallel()
+	_, ds, _ := synth(t, data.Xor, 8, 3)
+	var seen []int
+	stop := train.HookFunc(func(l *train.Loop, st *train.EpochStats) error {
+		seen = append(seen, st.Epoch)
+		if st.Epoch == 3 {
+			l.Stop(train.EarlyStopped)
+		}
+		return nil
+	})
+	res, err := train.Fit(context.Background(), ds, model.Config{}, train.Config{Seed: 1, NoEarlyStopping: true},
+		&train.Options{Hooks: []train.Hook{stop}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Epochs != 3 || res.Status != train.EarlyStopped || !slices.Equal(seen, []int{1, 2, 3}) {
+		t.Errorf("epochs %d, status %v, hook saw %v; want 3 epochs, early stopped, [1 2 3]", res.Epochs, res.Status, seen)
+	}
+}

@@ -28,11 +28,6 @@ func better(a, b Candidate) bool {
 	return slices.Compare(a.Features, b.Features) < 0
 }
 
-// admits reports whether a tuple of this score could enter.
-func (t *topK) admits(score float64) bool {
-	return len(t.items) < t.k || score >= t.items[0].Score
-}
-
 func (t *topK) offer(tuple []int, score float64) {
 	if t.k < 1 {
 		return
