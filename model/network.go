@@ -13,7 +13,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/hornets-go/hornets/activations"
-	"github.com/hornets-go/hornets/model/graph"
+	"github.com/hornets-go/hornets/model/internal/graph"
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
@@ -299,9 +299,7 @@ func (n *Network) standardize(dst, x []float64) {
 		for j := range D {
 			dst[i*L+j] = (x[i*D+j] - n.mean[j]) * n.scale[j]
 		}
-		if L > D {
-			dst[i*L+D] = 1
-		}
+		dst[i*L+D] = 1 // the constant column
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 	"math"
 
 	"github.com/hornets-go/hornets/activations"
-	"github.com/hornets-go/hornets/model/graph"
+	"github.com/hornets-go/hornets/model/internal/graph"
 )
 
 // evaluator holds compiled evaluation graphs at EvalBatch rows, used by
@@ -53,13 +53,8 @@ func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []flo
 // CatInt, the rule attention. e is the evaluator to use; nil takes one
 // from the pool (a Trainer keeps its own: the pool drops its graphs at
 // every garbage collection, and rebuilding them each refresh piled up).
+// The caller has checked n (ok) and x (checkX).
 func (n *Network) forward(e *evaluator, x []float64, rows int, visit func(start, count int, route Route, logits, att []float64)) error {
-	if err := n.ok(); err != nil {
-		return err
-	}
-	if err := n.checkX(x, rows); err != nil {
-		return err
-	}
 	D, route := n.features, n.Route()
 	if e == nil {
 		e, _ = n.evals.Get().(*evaluator)

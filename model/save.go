@@ -11,7 +11,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/hornets-go/hornets/internal/atomicwrite"
-	"github.com/hornets-go/hornets/model/graph"
+	"github.com/hornets-go/hornets/model/internal/graph"
 	"github.com/hornets-go/hornets/model/modelfile"
 	"github.com/hornets-go/hornets/model/rulesearch"
 )

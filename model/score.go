@@ -11,6 +11,9 @@ import (
 // score sets each slot's contribution score and mean attention over the
 // categorical rows of x (see rulesearch.Scorer).
 func (n *Network) score(e *evaluator, x []float64, rows int) error {
+	if err := n.checkX(x, rows); err != nil {
+		return err
+	}
 	s := rulesearch.NewScorer(n.cat.W.Float64s(), n.classes)
 	err := n.forward(e, x, rows, func(_, count int, route Route, _, att []float64) {
 		if route == Categorical {
@@ -65,9 +68,7 @@ func (n *Network) Effects() ([]FeatureEffect, error) {
 	}
 	// The features only: LinAtt's last input is its constant column.
 	att := slices.Clone(n.lin.A.Float64s()[:n.features])
-	for j, a := range att {
-		att[j] = n.act.Apply(a)
-	}
+	n.act.ApplyAll(att, att)
 	return rulesearch.Effects(att, n.lin.W.Float64s()[:n.features*n.classes], n.classes, n.featureNames()), nil
 }
 

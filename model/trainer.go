@@ -11,7 +11,7 @@ import (
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 
-	"github.com/hornets-go/hornets/model/graph"
+	"github.com/hornets-go/hornets/model/internal/graph"
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
 

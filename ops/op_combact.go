@@ -121,7 +121,7 @@ func (op *CombAct) SetActive(active []bool) error {
 	if len(active) != op.r {
 		return fmt.Errorf("%w: SetActive: got %d flags; want one per rule (%d)", ErrRules, len(active), op.r)
 	}
-	op.active = append(op.active[:0:0], active...)
+	op.active = append(op.active[:0], active...)
 	op.gen++
 	return nil
 }

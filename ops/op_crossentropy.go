@@ -50,6 +50,7 @@ func SoftmaxCrossEntropy(logits, target *G.Node, classWeights []float64) (*G.Nod
 // softmaxCEOp is the mean weighted softmax cross-entropy. It is used by
 // pointer: it holds a slice and owns its output (see outBuf).
 type softmaxCEOp struct {
+	pureGo
 	w   []float64 // class weights; nil means all ones
 	out outBuf
 }
@@ -166,10 +167,6 @@ func (op *softmaxCEOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) {
 	d[0] = loss
 	return prealloc, nil
 }
-
-func (op *softmaxCEOp) ReturnsPtr() bool     { return false }
-func (op *softmaxCEOp) CallsExtern() bool    { return false }
-func (op *softmaxCEOp) OverwritesInput() int { return -1 }
 
 // WriteHash includes the class weights, in full precision.
 func (op *softmaxCEOp) WriteHash(h hash.Hash) {

@@ -49,6 +49,7 @@ func MaskedSoftmaxRows(x, mask *G.Node) (*G.Node, error) {
 // Its inputs are (x) or (x, mask). It is used by pointer: it owns its
 // output (see outBuf).
 type softmaxRowsOp struct {
+	pureGo
 	masked bool
 	out    outBuf
 }
@@ -132,9 +133,6 @@ func (op *softmaxRowsOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error)
 	return out, nil
 }
 
-func (op *softmaxRowsOp) ReturnsPtr() bool     { return false }
-func (op *softmaxRowsOp) CallsExtern() bool    { return false }
-func (op *softmaxRowsOp) OverwritesInput() int { return -1 }
 func (op *softmaxRowsOp) WriteHash(h hash.Hash) {
 	fmt.Fprintf(h, "ops.softmaxRows{masked=%t}", op.masked)
 }
@@ -177,6 +175,7 @@ func (op *softmaxRowsOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes,
 //
 //	dx = y ⊙ (g − Σ_c g[c]·y[c])          (⊙ mask if masked)
 type softmaxRowsDiffOp struct {
+	pureGo
 	masked bool
 	out    outBuf
 }
@@ -216,10 +215,6 @@ func (op *softmaxRowsDiffOp) InferShape(in ...G.DimSizer) (tensor.Shape, error) 
 	}
 	return s[0].Clone(), nil
 }
-
-func (op *softmaxRowsDiffOp) ReturnsPtr() bool     { return false }
-func (op *softmaxRowsDiffOp) CallsExtern() bool    { return false }
-func (op *softmaxRowsDiffOp) OverwritesInput() int { return -1 }
 
 func (op *softmaxRowsDiffOp) Do(inputs ...G.Value) (G.Value, error) { return op.do(nil, inputs) }
 

@@ -147,17 +147,17 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 		}
 	}
 	mres := net.Config()
+	l2 := cfg.continuousL2(trainSet.Rows, ds.Cols)
 	log.WithFields(logrus.Fields{
 		"rows": trainSet.Rows, "features": ds.Cols, "classes": C, "val_rows": rowsOf(valSet),
 		"rules": mres.Rules, "order": mres.Order, "exp_param": mres.ExpParam, "activation": mres.Activation,
 		"heads": mres.Search.Heads, "pool": mres.Search.Pool, "screen_order": min(mres.Search.ScreenOrder, mres.Order),
-		"lr": cfg.LearningRate, "continuous_lr": cfg.ContinuousRate(), "continuous_l2": cfg.continuousL2(trainSet.Rows, ds.Cols), "class_weights": cfg.ClassWeights, "batch": batch, "epochs": cfg.Epochs, "patience": cfg.Patience, "seed": cfg.Seed,
+		"lr": cfg.LearningRate, "continuous_lr": cfg.ContinuousRate(), "continuous_l2": l2, "class_weights": cfg.ClassWeights, "batch": batch, "epochs": cfg.Epochs, "patience": cfg.Patience, "seed": cfg.Seed,
 	}).Info("training")
 
 	l := &Loop{cfg: cfg, log: log, trainer: tr, train: trainSet, val: valSet, rng: rng,
 		solvers: [2]*Adam{NewAdam(cfg.LearningRate), NewAdam(cfg.ContinuousRate())},
-		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1)}}
-	l.l2 = cfg.continuousL2(trainSet.Rows, ds.Cols)
+		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1)}, l2: l2}
 	l.hooks = append(l.hooks, &earlyStopping{})
 	if !cfg.NoRefresh {
 		l.hooks = append(l.hooks, ruleRefresh{every: cfg.RefreshEvery})
@@ -198,10 +198,8 @@ func (l *Loop) run(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	net := res.Network
+	res.Route = net.Route()
 	cat, cont := net.TrainedBatches()
-	if cont > cat {
-		res.Route = model.Continuous
-	}
 	res.Duration = time.Since(start)
 	l.log.WithFields(logrus.Fields{
 		"status": res.Status.String(), "epochs": res.Epochs, "best_epoch": res.BestEpoch,

@@ -296,9 +296,6 @@ type resultsFileContent struct {
 	size    int64
 }
 
-// maxRecordLine bounds one line of a results file.
-const maxRecordLine = 1 << 20
-
 // maxResultsBytes bounds the size of a results or spec file that is read
 // whole: a unit's line is about 300 bytes, so it holds a few million units,
 // ten times the paper's whole grid.

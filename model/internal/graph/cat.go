@@ -50,6 +50,7 @@ type Cat struct {
 	comb     *ops.CombAct
 	mask     *tensor.Dense // nil in the evaluation graph
 	active   []bool        // the rule sample of the last step
+	perm     []int         // scratch for drawing the sample
 	rules    uint64        // the version of the rule indices set, valid if hasRules
 	hasRules bool
 	att      *G.Node
@@ -132,7 +133,16 @@ func (cg *Cat) Step(x []float64, y []int, samples int, dropP float64, rng *rand.
 	cg.fillX(x)
 	if rules := len(cg.active); samples > 0 && samples < rules {
 		clear(cg.active)
-		for _, r := range rng.Perm(rules)[:samples] {
+		// rng.Perm without its allocation: the same draws.
+		if cg.perm == nil {
+			cg.perm = make([]int, rules)
+		}
+		perm := cg.perm
+		for i := range perm {
+			perm[i] = i
+		}
+		rng.Shuffle(rules, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		for _, r := range perm[:samples] {
 			cg.active[r] = true
 		}
 		if err := cg.comb.SetActive(cg.active); err != nil {
