@@ -293,11 +293,7 @@ func Extract(x []float64, rows, features int, pred []int, classes int, tuples []
 		lits := make([]Literal, len(r.lits))
 		for j, id := range r.lits {
 			f := e.feature[id/2]
-			name := fmt.Sprintf("f%d", f)
-			if f < len(names) && names[f] != "" {
-				name = names[f]
-			}
-			lits[j] = Literal{Feature: f, Name: name, Negated: id%2 == 1}
+			lits[j] = Literal{Feature: f, Name: featureName(names, f), Negated: id%2 == 1}
 		}
 		l.Rules[i] = DecisionRule{Literals: lits, Class: r.class}
 	}
@@ -453,7 +449,8 @@ func count(a []uint64) int {
 	return n
 }
 
-// count3 returns |a ∧ b ∧ c|.
+// count3 returns |a ∧ b ∧ c|. (Where c would be every row, countAnd
+// does: the predictions, covers and undecided rows are all within it.)
 func count3(a, b, c []uint64) int {
 	n := 0
 	for i := range a {
@@ -471,7 +468,7 @@ func (e *extractor) cover(d int, exceptionsFirst bool) []rule {
 	undecided := slices.Clone(e.all)
 	var rules []rule
 	for {
-		rest := count(undecided) - count3(undecided, e.pred[d], e.all)
+		rest := count(undecided) - countAnd(undecided, e.pred[d])
 		if rest == 0 {
 			return rules
 		}
@@ -502,7 +499,7 @@ func (e *extractor) cover(d int, exceptionsFirst bool) []rule {
 func (e *extractor) pure(undecided []uint64, d int, exception bool) (best, class int) {
 	best, most := -1, 0
 	for i, c := range e.cands {
-		n := count3(c.cover, undecided, e.all)
+		n := countAnd(c.cover, undecided)
 		if n <= most {
 			continue
 		}
@@ -526,7 +523,7 @@ func (e *extractor) pure(undecided []uint64, d int, exception bool) (best, class
 func (e *extractor) gain(undecided []uint64, d int) (best, class int) {
 	best, most := -1, 0
 	for i, c := range e.cands {
-		n := count3(c.cover, undecided, e.all)
+		n := countAnd(c.cover, undecided)
 		if n == 0 {
 			continue
 		}
@@ -555,7 +552,7 @@ func (e *extractor) agreement(rules []rule, d int) (agree int, ok bool) {
 		for _, id := range r.lits {
 			and(covered, covered, e.lit[id])
 		}
-		n, right := count(covered), count3(covered, e.pred[r.class], e.all)
+		n, right := count(covered), countAnd(covered, e.pred[r.class])
 		if 2*right < n {
 			ok = false
 		}
@@ -564,7 +561,7 @@ func (e *extractor) agreement(rules []rule, d int) (agree int, ok bool) {
 			undecided[i] &^= v
 		}
 	}
-	return agree + count3(undecided, e.pred[d], e.all), ok
+	return agree + countAnd(undecided, e.pred[d]), ok
 }
 
 // prune drops whole rules and single literals (never a rule's last) while

@@ -140,9 +140,10 @@ func Effects(att, w []float64, classes int, names []string) []FeatureEffect {
 	return out
 }
 
-// featureName returns names[c], or f<c> when names does not reach c.
+// featureName returns names[c], or f<c> when names does not reach c or
+// the name is empty (one rule for every place that prints a feature).
 func featureName(names []string, c int) string {
-	if c < len(names) {
+	if c < len(names) && names[c] != "" {
 		return names[c]
 	}
 	return fmt.Sprintf("f%d", c)

@@ -64,8 +64,10 @@ func (rs *Table) Clone() *Table {
 
 // Check reports, wrapping ErrTable, a table that does not fit a network
 // of the given slots, order and features: wrong lengths, an index out of
-// range or repeated within a slot, a bad block or pool entry, a score
-// that is not finite.
+// range, a slot or pool tuple whose columns are not strictly ascending
+// (the table builds them so, and nested and the rule grouping rely on it;
+// a repeated pool feature would become an invalid slot at the next
+// refresh), a bad block, a score that is not finite.
 func (rs *Table) Check(slots, order, features int) error {
 	switch {
 	case rs == nil:
@@ -82,7 +84,7 @@ func (rs *Table) Check(slots, order, features int) error {
 	for r := range slots {
 		t := rs.Slot(r)
 		for j, c := range t {
-			if c < 0 || c >= features+order || slices.Contains(t[:j], c) {
+			if c < 0 || c >= features+order || j > 0 && c <= t[j-1] {
 				return fmt.Errorf("%w: slot %d has an invalid column index %d", ErrTable, r, c)
 			}
 		}
@@ -91,9 +93,9 @@ func (rs *Table) Check(slots, order, features int) error {
 		if len(t) == 0 || len(t) > order {
 			return fmt.Errorf("%w: pool tuple of %d features, want 1..%d", ErrTable, len(t), order)
 		}
-		for _, c := range t {
-			if c < 0 || c >= features {
-				return fmt.Errorf("%w: pool tuple has an invalid feature index %d", ErrTable, c)
+		for j, c := range t {
+			if c < 0 || c >= features || j > 0 && c <= t[j-1] {
+				return fmt.Errorf("%w: pool tuple %v has an invalid feature index %d", ErrTable, t, c)
 			}
 		}
 	}

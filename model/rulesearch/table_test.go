@@ -3,6 +3,8 @@
 package rulesearch
 
 import (
+	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -134,6 +136,45 @@ func TestRandomTuplesRespectBlocks(t *testing.T) {
 				}
 				seen[blocks[c]] = true
 			}
+		}
+	}
+}
+
+// Check accepts the tables NewTable and Refresh build and refuses what a
+// corrupt model file could hold, including pool tuples that a refresh
+// would turn into invalid slots.
+func TestTableCheck(t *testing.T) {
+	t.Parallel()
+	const slots, order, features = 8, 3, 10
+	rng := rand.New(rand.NewPCG(1, 2))
+	good := NewTable(DefaultConfig(), slots, order, features, nil, []Candidate{{Features: []int{1, 4}, Score: 9}, {Features: []int{2}, Score: 5}, {Features: []int{3, 7}, Score: 1}}, rng)
+	good.Pool = [][]int{{0, 5}, {6}}
+	if err := good.Check(slots, order, features); err != nil {
+		t.Fatalf("a new table: %v", err)
+	}
+	good.Refresh(1, rng)
+	if err := good.Check(slots, order, features); err != nil {
+		t.Fatalf("after a refresh: %v", err)
+	}
+	for _, tt := range []struct {
+		name  string
+		spoil func(rs *Table)
+	}{
+		{"index out of range", func(rs *Table) { rs.Slot(0)[0] = features + order }},
+		{"negative index", func(rs *Table) { rs.Slot(1)[0] = -1 }},
+		{"repeated column", func(rs *Table) { s := rs.Slot(2); s[1] = s[0] }},
+		{"descending columns", func(rs *Table) { s := rs.Slot(3); s[0], s[1] = s[1], s[0] }},
+		{"pool feature repeated", func(rs *Table) { rs.Pool = [][]int{{2, 2}} }},
+		{"pool out of order", func(rs *Table) { rs.Pool = [][]int{{5, 1}} }},
+		{"pool pseudovariable", func(rs *Table) { rs.Pool = [][]int{{features}} }},
+		{"pool tuple too long", func(rs *Table) { rs.Pool = [][]int{{0, 1, 2, 3}} }},
+		{"non-finite score", func(rs *Table) { rs.Scores[0] = math.NaN() }},
+		{"short index", func(rs *Table) { rs.Idx = rs.Idx[:1] }},
+	} {
+		rs := good.Clone()
+		tt.spoil(rs)
+		if err := rs.Check(slots, order, features); !errors.Is(err, ErrTable) {
+			t.Errorf("%s: Check = %v, want ErrTable", tt.name, err)
 		}
 	}
 }
