@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/hornets-go/hornets/activations"
 )
@@ -80,15 +79,13 @@ func (rs *Table) FeatureTuples(names []string) [][]string {
 	var out [][]string
 	seen := map[string]bool{}
 	for r := range rs.Slots() {
-		var tuple []string
-		for _, c := range rs.Slot(r) {
-			if c < rs.Features {
-				tuple = append(tuple, featureName(names, c))
-			}
-		}
-		key := strings.Join(tuple, "\x00")
-		if len(tuple) > 0 && !seen[key] {
+		fs := rs.slotFeatures(r)
+		if key := tupleKey(fs); len(fs) > 0 && !seen[key] {
 			seen[key] = true
+			tuple := make([]string, len(fs))
+			for j, c := range fs {
+				tuple[j] = featureName(names, c)
+			}
 			out = append(out, tuple)
 		}
 	}

@@ -80,12 +80,7 @@ func (rs *Table) Read(m, w []float64, classes int, names []string) []Interaction
 	var order []string
 	total := 0.0
 	for r := range R {
-		var fs []int
-		for _, c := range rs.Slot(r) {
-			if c < rs.Features {
-				fs = append(fs, c)
-			}
-		}
+		fs := rs.slotFeatures(r)
 		if len(fs) == 0 {
 			continue // a rule of pseudovariables only is a bias
 		}

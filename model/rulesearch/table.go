@@ -195,8 +195,14 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 // tupleFeatures returns the feature columns of tuple k.
 func (rs *Table) tupleFeatures(k int) []int {
 	lo, _ := rs.heads(k)
+	return rs.slotFeatures(lo)
+}
+
+// slotFeatures returns the feature columns of slot r, pseudovariables
+// dropped (nil for a slot of pseudovariables only, a bias).
+func (rs *Table) slotFeatures(r int) []int {
 	var fs []int
-	for _, c := range rs.Slot(lo) {
+	for _, c := range rs.Slot(r) {
 		if c < rs.Features {
 			fs = append(fs, c)
 		}
@@ -337,12 +343,7 @@ func (rs *Table) RankedTuples() [][]int {
 	var out []*ranked
 	index := map[string]*ranked{}
 	for r := range rs.Slots() {
-		var fs []int
-		for _, c := range rs.Slot(r) {
-			if c < rs.Features {
-				fs = append(fs, c)
-			}
-		}
+		fs := rs.slotFeatures(r)
 		if len(fs) == 0 {
 			continue
 		}
