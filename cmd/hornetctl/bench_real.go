@@ -175,6 +175,9 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		files = append(files, fileSpec{Path: file, SHA256: tableHash(tab)})
 		inputs = append(inputs, flagPath{"data", file})
 	}
+	if o.Plot != "" {
+		inputs = append(inputs, flagPath{"plot", o.Plot}) // --results must not be it
+	}
 	sw, shapes, cfg, err := evaluate.BenchRealSweep(tables, evaluate.BenchRealConfig{Folds: o.Folds, Repeats: o.Repeats,
 		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train})
 	var fe *train.FoldsError

@@ -157,6 +157,18 @@ func runMerge(o *mergeOptions, ios *iostreams) error {
 	if err != nil {
 		return err
 	}
+	// The outputs must not replace what is being merged.
+	inputs := []flagPath{{"results", filepath.Join(o.Dir, specFileName(fp))}}
+	for _, f := range files {
+		inputs = append(inputs, flagPath{"results", filepath.Join(o.Dir, f.name)})
+	}
+	for _, out := range []flagPath{{"out", o.Out}, {"plot", o.Plot}} {
+		if out.path != "" {
+			if err := checkOutput(out.flag, out.path, inputs...); err != nil {
+				return err
+			}
+		}
+	}
 	// Every unit once, in the file of its shard.
 	results := make([]evaluate.UnitResult, spec.Units)
 	where := make([]string, spec.Units)

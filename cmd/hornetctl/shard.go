@@ -520,7 +520,7 @@ func specFileName(fp string) string { return "sweep-" + fp + ".json" }
 // (every shard writes the same bytes; the write is atomic).
 func writeSpec(dir, fp string, raw []byte) error {
 	path := filepath.Join(dir, specFileName(fp))
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, raw) {
+	if old, err := readBounded(path, maxResultsBytes); err == nil && bytes.Equal(old, raw) {
 		return nil
 	}
 	return atomicwrite.WriteFile(path, 0o644, func(w io.Writer) error {

@@ -320,6 +320,9 @@ func TestMergeErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"merge"}, 2, "one argument"},
+		// Outputs never replace what they are made from.
+		{[]string{"merge", dir, "--out", filepath.Join(dir, shardFileName(0, 4))}, 2, "is the same file as --results"},
+		{[]string{"tune", "--data", fx("train.csv"), "--folds", "2", "--results", filepath.Join(dir, "t.png"), "--plot", filepath.Join(dir, "t.png")}, 2, "is the same file as --plot"},
 		{[]string{"merge", t.TempDir()}, 1, "no shard files"},
 		{[]string{"merge", dir, "--format", "csv"}, 2, "a cv sweep prints text or json"},
 		{[]string{"merge", dir, "--plot", filepath.Join(t.TempDir(), "p.png")}, 2, "not of a cv sweep"},

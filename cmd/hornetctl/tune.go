@@ -372,6 +372,9 @@ func tuneSweep(ctx context.Context, o *tuneOptions, cfg evaluate.TuneConfig, tab
 	if !stdout(o.Out) {
 		inputs = append(inputs, flagPath{"out", o.Out})
 	}
+	if o.Plot != "" {
+		inputs = append(inputs, flagPath{"plot", o.Plot}) // --results must not be it either
+	}
 	start := time.Now()
 	results, err := runSweep(ctx, o.Shard, sweepRun{Spec: spec, Sweep: sw, Jobs: cfg.Jobs, Inputs: inputs}, ios,
 		warnings(ios, o.Verbosity == quiet), o.Verbosity == normal)
