@@ -44,7 +44,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 	flags := []cli.Flag{
 		&cli.StringFlag{Name: "data", Category: "Data", Usage: "a `DIR` (every *.csv and *.csv.gz in it) or comma-separated CSV files; the label is the last column"},
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("stratified folds `K`, 2..%d", train.MaxFolds)},
-		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: "repetitions `R` of the k-fold split, each with fresh folds, 1..100"},
+		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("repetitions `R` of the k-fold split, each with fresh folds, 1..%d", evaluate.MaxRepeats)},
 		&cli.StringFlag{Name: "baselines", Category: "Data", Usage: "CSV `FILE` of other models' per-fold scores: dataset,repeat,fold,model,macro_f1 (repeat and fold from 0; dataset is the file name without .csv/.csv.gz)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "fit `N` units at a time (default 0: one per core); the table does not depend on it"},
 		&cli.StringFlag{Name: "compare", Category: "Output", Value: evaluate.ModelLogReg, Usage: "`MODEL` that the Bayesian signed-rank test compares HorNets with"},
@@ -75,17 +75,11 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 				return err
 			}
 			o := &benchRealOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Baselines: c.String("baselines"), Compare: c.String("compare"), Plot: c.String("plot"), Quiet: c.Bool("quiet"), Jobs: c.Int("jobs")}
-			if o.Jobs < 0 {
-				return usagef("invalid --jobs %d: want 1 or more, or 0 for one per core", o.Jobs)
+			if err := checkSplitFlags(o.Folds, o.Repeats, o.Jobs); err != nil {
+				return err
 			}
-			if ext := strings.ToLower(filepath.Ext(o.Plot)); o.Plot != "" && ext != ".png" && ext != ".svg" {
-				return usagef("invalid --plot %s: want a .png or .svg file", o.Plot)
-			}
-			if o.Folds < 2 || o.Folds > train.MaxFolds {
-				return usagef("invalid --folds %d: want 2..%d", o.Folds, train.MaxFolds)
-			}
-			if o.Repeats < 1 || o.Repeats > 100 {
-				return usagef("invalid --repeats %d: want 1..100", o.Repeats)
+			if err := checkPlotFlag(o.Plot); err != nil {
+				return err
 			}
 			var err error
 			if o.Format, err = readOutputFormat(c, formatMarkdown, formatJSON); err != nil {

@@ -121,7 +121,7 @@ func TestBenchRealUsage(t *testing.T) {
 		{"bad folds", []string{"bench", "real", "--data", dir, "--folds", "1"}, "invalid --folds 1"},
 		{"bad format", []string{"bench", "real", "--data", dir, "--format", "xml"}, "invalid --format"},
 		{"empty dir", []string{"bench", "real", "--data", t.TempDir()}, "no *.csv or *.csv.gz files"},
-		{"bad plot", []string{"bench", "real", "--data", dir, "--plot", "cd.jpg"}, "want a .png or .svg file"},
+		{"bad plot", []string{"bench", "real", "--data", dir, "--plot", "cd.jpg"}, "want a file name ending in .png, .svg or .pdf"},
 		{"too many folds", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--folds", "40"}, "fewer than the 40 folds"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
