@@ -183,14 +183,15 @@ func benchUnit(ctx context.Context, t *data.Table, fold []int, classes []string,
 			tr = append(tr, i)
 		}
 	}
-	enc, err := data.FitEncoder(t.Subset(tr), data.EncoderOptions{})
+	trainTab := t.Subset(tr)
+	enc, err := data.FitEncoder(trainTab, data.EncoderOptions{})
 	if err != nil {
 		return res, err
 	}
 	if !slices.Equal(enc.Classes, classes) {
 		return res, fmt.Errorf("%w: the training rows lack a class", train.ErrData)
 	}
-	trainDS, _, err := enc.Transform(t.Subset(tr))
+	trainDS, _, err := enc.Transform(trainTab)
 	if err != nil {
 		return res, err
 	}
@@ -256,7 +257,7 @@ func BenchRealReduce(shapes []BenchDataset, cfg BenchRealConfig, results []UnitR
 				ms.Seconds += r.Seconds
 				f1, acc = append(f1, r.MacroF1), append(acc, r.Accuracy)
 			}
-			ms.MacroF1Mean, ms.MacroF1Std = stat.MeanStdDev(f1, nil)
+			ms.MacroF1Mean, ms.MacroF1Std = meanStd(f1)
 			ms.AccMean = stat.Mean(acc, nil)
 			ds.Models = append(ds.Models, ms)
 		}
@@ -269,10 +270,7 @@ func BenchRealReduce(shapes []BenchDataset, cfg BenchRealConfig, results []UnitR
 			for i, s := range folds {
 				f1[i] = s.MacroF1
 			}
-			m, sd := stat.MeanStdDev(f1, nil)
-			if len(f1) < 2 {
-				sd = 0
-			}
+			m, sd := meanStd(f1)
 			others = append(others, ModelScores{Model: name, MacroF1Mean: m, MacroF1Std: sd, External: true, Folds: folds})
 		}
 		slices.SortStableFunc(others, func(a, b ModelScores) int { return strings.Compare(a.Model, b.Model) })
