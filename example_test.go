@@ -23,30 +23,13 @@ func Example() {
 	defer cleanup()
 
 	clf := &hornets.Classifier{Train: train.Config{Seed: 1}}
-	if err := clf.FitCSV(context.Background(), trainCSV); err != nil {
-		log.Fatal(err)
-	}
-	proba, err := clf.PredictProbaCSV(testCSV)
-	if err != nil {
-		log.Fatal(err)
-	}
+	check(clf.FitCSV(context.Background(), trainCSV))
+	proba := must(clf.PredictProbaCSV(testCSV)) // one row of class probabilities per test row
 	fmt.Printf("classes %v\n%.3f\n", clf.Classes(), proba[:3])
-	rules, err := clf.Rules()
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Print(rules)
-	if err := clf.Save(modelFile); err != nil {
-		log.Fatal(err)
-	}
-	loaded, err := hornets.Load(modelFile)
-	if err != nil {
-		log.Fatal(err)
-	}
-	again, err := loaded.PredictProbaCSV(testCSV)
-	if err != nil {
-		log.Fatal(err)
-	}
+	fmt.Print(must(clf.Rules())) // the decision list and its fidelity to the network
+	check(clf.Save(modelFile))
+	loaded := must(hornets.Load(modelFile))
+	again := must(loaded.PredictProbaCSV(testCSV))
 	fmt.Println("identical after load:", slices.EqualFunc(proba, again, slices.Equal))
 	// Output:
 	// classes [0 1]
@@ -56,6 +39,19 @@ func Example() {
 	// ELSE 0                        support 57  precision 1.00 [0.94, 1.00]
 	// fidelity 1.000: the rules give the network's prediction on 128 of 128 rows; accuracy by hand 1.000, network 1.000
 	// identical after load: true
+}
+
+// check and must are the example's error handling: a program would return
+// or report the error where the example stops.
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+func must[T any](v T, err error) T {
+	check(err)
+	return v
 }
 
 // exampleFiles is the example's scaffolding: in a new temporary directory,
