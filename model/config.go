@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hornets-go/hornets/activations"
+	"github.com/hornets-go/hornets/internal/defaults"
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
@@ -70,13 +71,13 @@ func DefaultConfig() Config { return Config{}.Resolved() }
 // Resolved returns c with every zero field replaced by its default and the
 // activation name lower-cased.
 func (c Config) Resolved() Config {
-	orDefault(&c.Rules, 256)
-	orDefault(&c.Order, 3)
-	orDefault(&c.ExpParam, 1)
-	orDefault(&c.Activation, "polyclip")
+	defaults.IfZero(&c.Rules, 256)
+	defaults.IfZero(&c.Order, 3)
+	defaults.IfZero(&c.ExpParam, 1)
+	defaults.IfZero(&c.Activation, "polyclip")
 	c.Activation = strings.ToLower(c.Activation)
-	orDefault(&c.Dropout, 0.1)
-	orDefault(&c.Epsilon, 1e-12)
+	defaults.IfZero(&c.Dropout, 0.1)
+	defaults.IfZero(&c.Epsilon, 1e-12)
 	c.Search = c.Search.Resolved()
 	return c
 }
@@ -124,12 +125,4 @@ func (c Config) screenOrder() int { return min(c.Search.ScreenOrder, c.Order) }
 func (c Config) activation() activations.Func {
 	f, _ := activations.Parse(c.Activation, c.ExpParam)
 	return f
-}
-
-// orDefault sets *v to d when *v is its type's zero value.
-func orDefault[T comparable](v *T, d T) {
-	var zero T
-	if *v == zero {
-		*v = d
-	}
 }

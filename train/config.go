@@ -5,6 +5,8 @@ package train
 import (
 	"fmt"
 	"math"
+
+	"github.com/hornets-go/hornets/internal/defaults"
 )
 
 // Config holds the training hyper-parameters and schedules. The zero
@@ -87,14 +89,14 @@ func DefaultConfig() Config { return Config{}.Resolved() }
 // ContinuousLearningRate stays 0 ("LearningRate/5") so that changing
 // LearningRate later moves it too.
 func (c Config) Resolved() Config {
-	orDefault(&c.LearningRate, 0.05)
-	orDefault(&c.ContinuousL2, 1)
-	orDefault(&c.BatchSize, 16)
-	orDefault(&c.Epochs, 300)
-	orDefault(&c.Patience, 30)
-	orDefault(&c.MinDelta, 1e-4)
-	orDefault(&c.LossTarget, 1e-3)
-	orDefault(&c.RefreshEvery, 10)
+	defaults.IfZero(&c.LearningRate, 0.05)
+	defaults.IfZero(&c.ContinuousL2, 1)
+	defaults.IfZero(&c.BatchSize, 16)
+	defaults.IfZero(&c.Epochs, 300)
+	defaults.IfZero(&c.Patience, 30)
+	defaults.IfZero(&c.MinDelta, 1e-4)
+	defaults.IfZero(&c.LossTarget, 1e-3)
+	defaults.IfZero(&c.RefreshEvery, 10)
 	return c
 }
 
@@ -163,12 +165,4 @@ func BalancedWeights(y []int, classes int) []float64 {
 		}
 	}
 	return w
-}
-
-// orDefault sets *v to d when *v is its type's zero value.
-func orDefault[T comparable](v *T, d T) {
-	var zero T
-	if *v == zero {
-		*v = d
-	}
 }

@@ -5,6 +5,8 @@ package rulesearch
 import (
 	"errors"
 	"fmt"
+
+	"github.com/hornets-go/hornets/internal/defaults"
 )
 
 // ErrConfig reports an impossible search setting.
@@ -87,12 +89,12 @@ func DefaultConfig() Config { return Config{}.Resolved() }
 
 // Resolved returns c with every zero field replaced by its default.
 func (c Config) Resolved() Config {
-	orDefault(&c.Heads, 4)
-	orDefault(&c.Pool, 64)
-	orDefault(&c.Cutoff, 0.2)
-	orDefault(&c.ScreenOrder, MaxScreenOrder)
-	orDefault(&c.ScreenBudget, 8_000_000)
-	orDefault(&c.RefreshFraction, 0.25)
+	defaults.IfZero(&c.Heads, 4)
+	defaults.IfZero(&c.Pool, 64)
+	defaults.IfZero(&c.Cutoff, 0.2)
+	defaults.IfZero(&c.ScreenOrder, MaxScreenOrder)
+	defaults.IfZero(&c.ScreenBudget, 8_000_000)
+	defaults.IfZero(&c.RefreshFraction, 0.25)
 	return c
 }
 
@@ -114,12 +116,4 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: refresh-fraction = %g, want 0 < f <= 1", ErrConfig, c.RefreshFraction)
 	}
 	return nil
-}
-
-// orDefault sets *v to d when *v is its type's zero value.
-func orDefault[T comparable](v *T, d T) {
-	var zero T
-	if *v == zero {
-		*v = d
-	}
 }
