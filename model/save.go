@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 
 	"gorgonia.org/tensor"
 
@@ -155,7 +154,7 @@ func (f *fileModel) check() error {
 	}
 	shapes := []struct {
 		name string
-		v    []float64
+		v    modelfile.Values
 		want int
 	}{
 		{"catint.M", f.Cat.M, O * R}, {"catint.W", f.Cat.W, R * C}, {"catint.B", f.Cat.B, C},
@@ -163,13 +162,8 @@ func (f *fileModel) check() error {
 		{"standardize_mean", f.Mean, D}, {"standardize_scale", f.Scale, D},
 	}
 	for _, s := range shapes {
-		if len(s.v) != s.want {
-			return fmt.Errorf("tensor %s has %d values, want %d", s.name, len(s.v), s.want)
-		}
-		for _, x := range s.v {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return fmt.Errorf("tensor %s holds a non-finite value", s.name)
-			}
+		if err := s.v.Check(s.name, s.want); err != nil {
+			return err
 		}
 	}
 	return nil

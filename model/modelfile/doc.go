@@ -3,7 +3,9 @@
 // Package modelfile is the container of a hornets-go model file: one JSON
 // object whose "format" and "version" fields name it. Read refuses what is
 // not such a file with a one-line error wrapping ErrBadFile, reading at most
-// MaxBytes+1 bytes and never panicking; Write encodes the object. It knows
-// the header, not the network: package model maps a Network to the object,
-// checks its shapes and writes the file atomically.
+// MaxBytes+1 bytes and never panicking; Write encodes the object. A
+// tensor's data are Values, which refuse null elements and check their
+// count and finiteness (Values.Check). It knows the header, not the
+// network: package model maps a Network to the object, says which shape
+// each tensor must have, and writes the file atomically.
 package modelfile

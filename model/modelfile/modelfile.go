@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 )
 
@@ -50,6 +51,20 @@ func (v *Values) UnmarshalJSON(b []byte) error {
 		out[i] = *p
 	}
 	*v = out
+	return nil
+}
+
+// Check reports, naming the tensor name, values that are not want in
+// number or that hold a NaN or an infinity.
+func (v Values) Check(name string, want int) error {
+	if len(v) != want {
+		return fmt.Errorf("tensor %s has %d values, want %d", name, len(v), want)
+	}
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("tensor %s holds a non-finite value", name)
+		}
+	}
 	return nil
 }
 

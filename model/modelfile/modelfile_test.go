@@ -5,6 +5,8 @@ package modelfile
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -74,5 +76,32 @@ func TestOpenErrors(t *testing.T) {
 	_, err := Open(filepath.Join(dir, "missing.json"))
 	if !errors.Is(err, ErrBadFile) || !errors.Is(err, os.ErrNotExist) || strings.Contains(err.Error(), "bad model file") {
 		t.Errorf("Open(missing) = %v; want ErrBadFile and os.ErrNotExist, not called a bad model file", err)
+	}
+}
+
+// Check accepts want finite values and names the tensor otherwise.
+func TestValuesCheck(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		v    Values
+		want int
+		err  string // "" for none
+	}{
+		{"fits", Values{0, -1e-300, math.MaxFloat64}, 3, ""},
+		{"empty", nil, 0, ""},
+		{"short", Values{1, 2}, 3, "tensor w has 2 values, want 3"},
+		{"long", Values{1, 2, 3, 4}, 3, "tensor w has 4 values, want 3"},
+		{"nil", nil, 1, "tensor w has 0 values, want 1"},
+		{"NaN", Values{1, math.NaN(), 3}, 3, "tensor w holds a non-finite value"},
+		{"+Inf", Values{math.Inf(1)}, 1, "tensor w holds a non-finite value"},
+		{"-Inf", Values{0, math.Inf(-1)}, 2, "tensor w holds a non-finite value"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.v.Check("w", tt.want)
+			if got := fmt.Sprint(err); (tt.err == "" && err != nil) || (tt.err != "" && got != tt.err) {
+				t.Errorf("Check(%v, %d) = %v; want %q", tt.v, tt.want, err, tt.err)
+			}
+		})
 	}
 }
