@@ -13,9 +13,11 @@
 // New returns a network that is valid at once (standardisation, rule
 // search, initial weights); the Trainer holds what only training needs.
 // Package train runs the loop; the subpackages rulesearch (choosing and reading
-// the rules), internal/graph (the compiled graphs; internal, since its
-// methods trust package model to have checked shapes and labels) and
-// modelfile (the file container) hold what the network delegates.
+// the rules), internal/graph (the two routes: their initial weights, LinAtt's
+// standardisation and the compiled graphs; internal, since its methods trust
+// package model to have checked shapes and labels) and modelfile (the file
+// container and the check of each tensor's values) hold what the network
+// delegates.
 //
 // # Architecture
 //

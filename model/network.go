@@ -10,8 +10,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"gorgonia.org/tensor"
-
 	"github.com/hornets-go/hornets/activations"
 	"github.com/hornets-go/hornets/model/internal/graph"
 	"github.com/hornets-go/hornets/model/rulesearch"
@@ -89,9 +87,7 @@ type Network struct {
 	rules *rulesearch.Table
 	list  *rulesearch.List // the decision list of the categorical route; nil until extracted
 	cat   graph.CatParams
-	lin   graph.LinParams
-	mean  []float64 // LinAtt standardisation, per feature
-	scale []float64 // 1/std, per feature
+	lin   graph.LinParams // with the standardisation of LinAtt's input
 	// trained counts each route's training batches; primary is the route
 	// of the whole training table. Together they route predictions.
 	trained [2]int
@@ -133,7 +129,7 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 		return nil, err
 	}
 	D, C, R, O := n.features, n.classes, cfg.Rules, cfg.Order
-	n.mean, n.scale = standardisation(d.X, d.Rows, D, !cfg.NoStandardize)
+	mean, scale := graph.Standardization(d.X, d.Rows, D, !cfg.NoStandardize)
 	n.primary = RouteOf(d.X)
 
 	var screened []rulesearch.Candidate // binary data only: CatInt trains on nothing else
@@ -143,49 +139,9 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 	}
 	n.rules = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, rng)
 
-	n.cat.M = tensor.New(tensor.WithShape(O, R), tensor.WithBacking(uniform(rng, O*R, 1)))
-	n.cat.W = tensor.New(tensor.WithShape(R, C), tensor.WithBacking(uniform(rng, R*C, math.Sqrt(6/float64(R+C)))))
-	n.cat.B = tensor.New(tensor.WithShape(1, C), tensor.WithBacking(make([]float64, C)))
-	L := n.linWidth()
-	ones := make([]float64, L)
-	for j := range ones {
-		ones[j] = 1
-	}
-	n.lin.A = tensor.New(tensor.WithShape(1, L), tensor.WithBacking(ones))
-	n.lin.W = tensor.New(tensor.WithShape(L, C), tensor.WithBacking(uniform(rng, L*C, math.Sqrt(6/float64(L+C)))))
-	n.lin.B = tensor.New(tensor.WithShape(1, C), tensor.WithBacking(make([]float64, C)))
+	n.cat = graph.NewCatParams(rng, O, R, C)
+	n.lin = graph.NewLinParams(rng, mean, scale, C)
 	return n, nil
-}
-
-// standardisation returns the per-feature mean and inverse standard
-// deviation of x (0 and 1 when off, 1 for a constant feature).
-func standardisation(x []float64, rows, D int, on bool) (mean, scale []float64) {
-	mean, scale = make([]float64, D), make([]float64, D)
-	for j := range scale {
-		scale[j] = 1
-	}
-	for j := 0; on && j < D; j++ {
-		vr := 0.0
-		for i := range rows {
-			mean[j] += x[i*D+j]
-		}
-		mean[j] /= float64(rows)
-		for i := range rows {
-			vr += (x[i*D+j] - mean[j]) * (x[i*D+j] - mean[j])
-		}
-		if sd := math.Sqrt(vr / float64(rows)); sd > 1e-12 {
-			scale[j] = 1 / sd
-		}
-	}
-	return mean, scale
-}
-
-func uniform(rng *rand.Rand, n int, a float64) []float64 {
-	out := make([]float64, n)
-	for i := range out {
-		out[i] = (2*rng.Float64() - 1) * a
-	}
-	return out
 }
 
 // ok reports ErrNotFitted for a zero or nil Network.
@@ -292,17 +248,3 @@ func (n *Network) checkY(y []int, rows int) error {
 	}
 	return nil
 }
-
-func (n *Network) standardize(dst, x []float64) {
-	D, L := n.features, n.linWidth()
-	for i := range len(x) / D {
-		for j := range D {
-			dst[i*L+j] = (x[i*D+j] - n.mean[j]) * n.scale[j]
-		}
-		dst[i*L+D] = 1 // the constant column
-	}
-}
-
-// linWidth is the width of the LinAtt input: the standardised features
-// and a constant column (see doc.go).
-func (n *Network) linWidth() int { return n.features + 1 }

@@ -23,12 +23,11 @@ type evaluator struct {
 func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []float64, err error) {
 	if r == Continuous {
 		if e.lin == nil {
-			if e.lin, err = graph.NewLin(&n.lin, EvalBatch, n.linWidth(), n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
+			if e.lin, err = graph.NewLin(&n.lin, EvalBatch, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
 				return nil, nil, err
 			}
 		}
-		n.standardize(e.lin.Input(), chunk)
-		logits, err = e.lin.Forward()
+		logits, err = e.lin.Forward(chunk)
 	} else {
 		if e.cat == nil {
 			if e.cat, err = graph.NewCat(&n.cat, EvalBatch, n.features, n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {

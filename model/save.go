@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 
-	"gorgonia.org/tensor"
-
 	"github.com/hornets-go/hornets/internal/atomicwrite"
 	"github.com/hornets-go/hornets/model/internal/graph"
 	"github.com/hornets-go/hornets/model/modelfile"
@@ -53,9 +51,9 @@ func (n *Network) Save(w io.Writer, meta any) error {
 	f := fileModel{
 		Format: modelfile.Name, Version: modelfile.Version, Config: n.cfg,
 		Features: n.features, Names: n.names, Classes: n.classes, Rules: n.rules,
-		Cat:  fileWeights{M: floats(n.cat.M), W: floats(n.cat.W), B: floats(n.cat.B)},
-		Lin:  fileWeights{A: floats(n.lin.A), W: floats(n.lin.W), B: floats(n.lin.B)},
-		Mean: n.mean, Scale: n.scale, Trained: n.trained, Primary: n.primary, List: n.list,
+		Cat:  fileWeights{M: n.cat.M.Float64s(), W: n.cat.W.Float64s(), B: n.cat.B.Float64s()},
+		Lin:  fileWeights{A: n.lin.A.Float64s(), W: n.lin.W.Float64s(), B: n.lin.B.Float64s()},
+		Mean: n.lin.Mean, Scale: n.lin.Scale, Trained: n.trained, Primary: n.primary, List: n.list,
 	}
 	if meta != nil {
 		raw, err := json.Marshal(meta)
@@ -66,8 +64,6 @@ func (n *Network) Save(w io.Writer, meta any) error {
 	}
 	return modelfile.Write(w, &f)
 }
-
-func floats(t *tensor.Dense) []float64 { return t.Data().([]float64) }
 
 // SaveFile writes the model to path without ever clobbering what path
 // points at (see internal/atomicwrite): a regular file is replaced
@@ -103,11 +99,11 @@ func Load(r io.Reader) (*Network, json.RawMessage, error) {
 	if err := f.check(); err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", ErrModelFile, err)
 	}
-	O, R, C, D := f.Config.Order, f.Config.Rules, f.Classes, f.Features
-	n := &Network{cfg: f.Config, act: f.Config.activation(), features: D, classes: C, names: f.Names, rules: f.Rules,
-		mean: f.Mean, scale: f.Scale, trained: f.Trained, primary: f.Primary, list: f.List}
-	n.cat = graph.CatParams{M: dense(f.Cat.M, O, R), W: dense(f.Cat.W, R, C), B: dense(f.Cat.B, 1, C)}
-	n.lin = graph.LinParams{A: dense(f.Lin.A, 1, D+1), W: dense(f.Lin.W, D+1, C), B: dense(f.Lin.B, 1, C)}
+	O, R, C := f.Config.Order, f.Config.Rules, f.Classes
+	n := &Network{cfg: f.Config, act: f.Config.activation(), features: f.Features, classes: C, names: f.Names, rules: f.Rules,
+		trained: f.Trained, primary: f.Primary, list: f.List}
+	n.cat = graph.CatParamsOf(f.Cat.M, f.Cat.W, f.Cat.B, O, R, C)
+	n.lin = graph.LinParamsOf(f.Lin.A, f.Lin.W, f.Lin.B, f.Mean, f.Scale, C)
 	return n, f.Meta, nil
 }
 
@@ -123,10 +119,6 @@ func LoadFile(path string) (*Network, json.RawMessage, error) {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return n, meta, nil
-}
-
-func dense(v []float64, r, c int) *tensor.Dense {
-	return tensor.New(tensor.WithShape(r, c), tensor.WithBacking(v))
 }
 
 // check verifies the shape of every tensor and the rule table.

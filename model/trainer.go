@@ -83,7 +83,7 @@ func (t *Trainer) catGraph() (err error) {
 
 func (t *Trainer) linGraph() (err error) {
 	if n := t.net; t.lin == nil {
-		t.lin, err = graph.NewLin(&n.lin, t.batch, n.linWidth(), n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
+		t.lin, err = graph.NewLin(&n.lin, t.batch, n.features, n.classes, n.act, n.cfg.Epsilon, t.classWeights, true)
 	}
 	return err
 }
@@ -124,8 +124,7 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 		if err = t.linGraph(); err != nil {
 			return route, 0, err
 		}
-		n.standardize(t.lin.Input(), x)
-		loss, err = t.lin.Step(y)
+		loss, err = t.lin.Step(x, y)
 	}
 	if err != nil {
 		return route, 0, fmt.Errorf("model: %s training step: %w", route, err)

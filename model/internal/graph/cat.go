@@ -4,6 +4,7 @@ package graph
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	G "gorgonia.org/gorgonia"
@@ -18,6 +19,22 @@ import (
 // the rule attention to class logits.
 type CatParams struct {
 	M, W, B *tensor.Dense
+}
+
+// NewCatParams returns the initial CatInt weights of rules slots of order
+// columns and classes outputs: M uniform in [-1, 1), then W uniform in
+// ±√(6/(rules+classes)) (Glorot), drawn from rng in that order; B zero.
+func NewCatParams(rng *rand.Rand, order, rules, classes int) CatParams {
+	m := uniform(rng, order*rules, 1)
+	w := uniform(rng, rules*classes, math.Sqrt(6/float64(rules+classes)))
+	return CatParamsOf(m, w, make([]float64, classes), order, rules, classes)
+}
+
+// CatParamsOf returns CatInt weights over the row-major data m (order ×
+// rules), w (rules × classes) and b (1 × classes), which they share; the
+// caller has checked the lengths.
+func CatParamsOf(m, w, b []float64, order, rules, classes int) CatParams {
+	return CatParams{M: dense(m, order, rules), W: dense(w, rules, classes), B: dense(b, 1, classes)}
 }
 
 // ResetSlots gives each rule slot in slots new factor weights, uniform in

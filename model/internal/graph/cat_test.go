@@ -14,11 +14,7 @@ import (
 
 // randomDense returns an r × c tensor of values uniform in [-a, a).
 func randomDense(rng *rand.Rand, r, c int, a float64) *tensor.Dense {
-	v := make([]float64, r*c)
-	for i := range v {
-		v[i] = (2*rng.Float64() - 1) * a
-	}
-	return tensor.New(tensor.WithShape(r, c), tensor.WithBacking(v))
+	return dense(uniform(rng, r*c, a), r, c)
 }
 
 // After a training run, att holds the B×R attention and logits = att·W + b.

@@ -2,15 +2,19 @@
 
 // Package graph compiles the two sub-networks of a HorNets network, CatInt
 // (Cat) and LinAtt (Lin), as Gorgonia expression graphs at a fixed batch
-// size, and runs them. It owns no weights: a graph binds its own tensor
+// size, and runs them. NewCatParams and NewLinParams draw a network's
+// initial weights, LinParams holding LinAtt's input standardisation too
+// (Standardization fits it); CatParamsOf and LinParamsOf wrap weights read
+// from a model file. A graph owns no weights: it binds its own tensor
 // headers over the caller's parameter tensors (CatParams, LinParams), so a
 // training step's in-place update is seen by every graph built over them,
 // and graphs of one network can run in different goroutines while they only
 // read the weights. An evaluation graph computes logits (and, on CatInt, the
-// rule attention); a training graph adds the weighted cross-entropy loss and
-// its gradients, which ValueGrads hands to an optimiser.
+// rule attention) from rows of raw features; a training graph adds the
+// weighted cross-entropy loss and its gradients, which ValueGrads hands to
+// an optimiser.
 //
-// Package model keeps the parameters, the routing, the rule table and the
-// file format, and builds these graphs over them; the formulas are in its
-// documentation.
+// Package model holds the parameters and keeps the routing, the rule table
+// and the file format, and builds these graphs over them; the formulas are
+// in its documentation.
 package graph

@@ -5,6 +5,7 @@ package graph
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -97,4 +98,18 @@ func (c *compiled) Batch() int { return c.batch }
 // data stay shared, so a training step's update is seen by every graph.
 func view(t *tensor.Dense) *tensor.Dense {
 	return tensor.New(tensor.WithShape(t.Shape().Clone()...), tensor.WithBacking(t.Float64s()))
+}
+
+// dense returns an r × c tensor over v.
+func dense(v []float64, r, c int) *tensor.Dense {
+	return tensor.New(tensor.WithShape(r, c), tensor.WithBacking(v))
+}
+
+// uniform returns n values uniform in [-a, a), drawn from rng in order.
+func uniform(rng *rand.Rand, n int, a float64) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = (2*rng.Float64() - 1) * a
+	}
+	return out
 }

@@ -4,6 +4,8 @@ package graph
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -12,35 +14,89 @@ import (
 	"github.com/hornets-go/hornets/ops"
 )
 
-// LinParams are the LinAtt weights: the per-feature attention vector A
-// (1 × D, initialised to ones), W (D × C) and B (1 × C).
+// LinParams are the LinAtt parameters over D features and the constant
+// column (L = D+1 inputs): the attention vector A (1 × L, initialised to
+// ones), W (L × C) and B (1 × C), trained; and the standardisation of the
+// D features, Mean and Scale (the inverse standard deviation), fitted on
+// the training table and fixed.
 type LinParams struct {
-	A, W, B *tensor.Dense
+	A, W, B     *tensor.Dense
+	Mean, Scale []float64
+}
+
+// NewLinParams returns the initial LinAtt parameters over the features
+// that mean and scale standardise (see Standardization), with classes
+// outputs: A ones, W uniform in ±√(6/(L+classes)) (Glorot) for L =
+// len(mean)+1, drawn from rng; B zero.
+func NewLinParams(rng *rand.Rand, mean, scale []float64, classes int) LinParams {
+	L := len(mean) + 1
+	ones := make([]float64, L)
+	for j := range ones {
+		ones[j] = 1
+	}
+	w := uniform(rng, L*classes, math.Sqrt(6/float64(L+classes)))
+	return LinParamsOf(ones, w, make([]float64, classes), mean, scale, classes)
+}
+
+// LinParamsOf returns LinAtt parameters over the row-major data a (1 ×
+// L), w (L × classes) and b (1 × classes) and the standardisation mean
+// and scale, which they share, for L = len(mean)+1; the caller has
+// checked the lengths.
+func LinParamsOf(a, w, b, mean, scale []float64, classes int) LinParams {
+	L := len(mean) + 1
+	return LinParams{A: dense(a, 1, L), W: dense(w, L, classes), B: dense(b, 1, classes), Mean: mean, Scale: scale}
+}
+
+// Standardization returns the per-feature mean and inverse standard
+// deviation of the rows × features values x, row-major (0 and 1 when on
+// is false; scale 1 for a constant feature).
+func Standardization(x []float64, rows, features int, on bool) (mean, scale []float64) {
+	D := features
+	mean, scale = make([]float64, D), make([]float64, D)
+	for j := range scale {
+		scale[j] = 1
+	}
+	for j := 0; on && j < D; j++ {
+		vr := 0.0
+		for i := range rows {
+			mean[j] += x[i*D+j]
+		}
+		mean[j] /= float64(rows)
+		for i := range rows {
+			vr += (x[i*D+j] - mean[j]) * (x[i*D+j] - mean[j])
+		}
+		if sd := math.Sqrt(vr / float64(rows)); sd > 1e-12 {
+			scale[j] = 1 / sd
+		}
+	}
+	return mean, scale
 }
 
 // Lin is one compiled LinAtt graph at a fixed batch size:
 //
-//	X0     = X / max(‖X‖₂, ε)            row-wise, B × D
+//	Z      = ((X − mean) ⊙ scale, 1)     standardised, a constant column appended, B × (D+1)
+//	X0     = Z / max(‖Z‖₂, ε)            row-wise
 //	X1     = X0 ⊙ act(a)                 a broadcast over rows
 //	logits = X1·W + b                    one affine op
 //
-// Its input X is the caller's to fill (Input): the network standardises
-// the rows into it. Not safe for concurrent use.
+// Not safe for concurrent use.
 type Lin struct {
 	compiled
+	mean, scale []float64
 }
 
 // NewLin compiles a LinAtt graph over p for batches of batch rows of
-// features columns and classes outputs, with row-norm floor eps. A
-// training graph (training true) adds the loss, weighted per class by
-// classWeights (nil: all ones), and its gradients.
+// features columns (the constant column is appended) and classes outputs,
+// with row-norm floor eps. A training graph (training true) adds the
+// loss, weighted per class by classWeights (nil: all ones), and its
+// gradients.
 func NewLin(p *LinParams, batch, features, classes int, act activations.Func, eps float64, classWeights []float64, training bool) (*Lin, error) {
-	lg := &Lin{compiled{batch: batch, g: G.NewGraph()}}
-	g := lg.g
-	lg.x = tensor.New(tensor.WithShape(batch, features), tensor.Of(tensor.Float64))
-	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, features), G.WithName("lin.X"), G.WithValue(lg.x))
-	a := G.NewMatrix(g, G.Float64, G.WithShape(1, features), G.WithName("lin.a"), G.WithValue(view(p.A)))
-	w := G.NewMatrix(g, G.Float64, G.WithShape(features, classes), G.WithName("lin.W"), G.WithValue(view(p.W)))
+	lg := &Lin{compiled: compiled{batch: batch, g: G.NewGraph()}, mean: p.Mean, scale: p.Scale}
+	g, width := lg.g, features+1
+	lg.x = tensor.New(tensor.WithShape(batch, width), tensor.Of(tensor.Float64))
+	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, width), G.WithName("lin.X"), G.WithValue(lg.x))
+	a := G.NewMatrix(g, G.Float64, G.WithShape(1, width), G.WithName("lin.a"), G.WithValue(view(p.A)))
+	w := G.NewMatrix(g, G.Float64, G.WithShape(width, classes), G.WithName("lin.W"), G.WithValue(view(p.W)))
 	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName("lin.b"), G.WithValue(view(p.B)))
 	lg.params = G.Nodes{a, w, b}
 
@@ -65,19 +121,33 @@ func NewLin(p *LinParams, batch, features, classes int, act activations.Func, ep
 	return lg, nil
 }
 
-// Input returns the bound input tensor's data (Batch × features,
-// row-major), to be filled before Forward or Step.
-func (lg *Lin) Input() []float64 { return lg.x.Float64s() }
-
-// Forward runs the graph over the rows in Input and returns the logits
-// (Batch × classes), owned by the graph until its next run.
-func (lg *Lin) Forward() ([]float64, error) {
+// Forward runs the graph over Batch rows of raw features x and returns
+// the logits (Batch × classes), owned by the graph until its next run.
+func (lg *Lin) Forward(x []float64) ([]float64, error) {
+	lg.fillX(x)
 	if err := lg.run(); err != nil {
 		return nil, err
 	}
 	return lg.logits.Value().Data().([]float64), nil
 }
 
-// Step runs the training graph, forward and backward, over the rows in
-// Input with labels y, and returns the batch loss.
-func (lg *Lin) Step(y []int) (float64, error) { return lg.step(y) }
+// Step runs the training graph, forward and backward, over Batch rows of
+// raw features x with labels y, and returns the batch loss.
+func (lg *Lin) Step(x []float64, y []int) (float64, error) {
+	lg.fillX(x)
+	return lg.step(y)
+}
+
+// fillX standardises rows of raw features into the bound X tensor and
+// sets the constant column to one.
+func (lg *Lin) fillX(x []float64) {
+	dst := lg.x.Float64s()
+	D := len(lg.mean)
+	L := D + 1
+	for i := range len(x) / D {
+		for j := range D {
+			dst[i*L+j] = (x[i*D+j] - lg.mean[j]) * lg.scale[j]
+		}
+		dst[i*L+D] = 1 // the constant column
+	}
+}
