@@ -35,10 +35,15 @@
 // with the training mean and deviation (the paper feeds raw values, and one
 // large column then dominates the row norm), then
 //
-//	X0 = (X, 1) / max(‖(X, 1)‖₂, ε) row-wise;  X1 = X0 ⊙ act(a);  logits = X1·W + b
+//	Z  = (X, 1);  X0 = Z / max(‖Z‖₂, ε) row-wise;  Xs = Z / √(D+1)
+//	X1 = (X0 ⊙ act(a), Xs ⊙ act(a));  logits = X1·W + b
 //
 // with a learned per-feature attention a, initialised to ones: the form of
-// the paper's reference code (its text writes x1 = polyClip(x0) ⊗ x).
+// the paper's reference code (its text writes x1 = polyClip(x0) ⊗ x) for
+// X0. Xs is ours: the row normalisation keeps a row's direction and drops
+// its size, which a linear model on standardised values uses; LinAtt weighs
+// both (multi_b, 32 rows: 0.689 → 0.778 macro-F1, 5×2 folds, seed 202,
+// the logistic regression's 0.778; see package train's documentation).
 //
 // The constant column appended before the row normalisation is ours: the
 // normalisation keeps only a row's direction, which removes the intercept
@@ -83,7 +88,7 @@
 //
 // # Model files
 //
-// Save writes one JSON object (format name, version 3, configuration, rule
+// Save writes one JSON object (format name, version 4, configuration, rule
 // table, weights, standardisation, caller metadata); Load checks format,
 // version and every tensor's shape, wrapping ErrModelFile otherwise, and
 // asks for files of older versions to be retrained.

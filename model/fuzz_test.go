@@ -34,8 +34,8 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add(good.Bytes())
 	f.Add(good.Bytes()[:good.Len()/3])
-	f.Add([]byte(`{"format":"hornets-go model","version":3}`))
-	f.Add([]byte(`{"format":"hornets-go model","version":3,"config":{"rules":1,"order":1},"features":1,"classes":2}`))
+	f.Add([]byte(`{"format":"hornets-go model","version":4}`))
+	f.Add([]byte(`{"format":"hornets-go model","version":4,"config":{"rules":1,"order":1},"features":1,"classes":2}`))
 	f.Add([]byte("label,f0\n1,0\n"))
 	f.Add([]byte{0x1f, 0x8b, 0, 0})
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -13,20 +13,21 @@ import (
 	"github.com/hornets-go/hornets/model"
 )
 
-// Load refuses version-1 and version-2 files and asks for retraining; LoadFile of a
+// Load refuses files of versions 1 to 3 and asks for retraining; LoadFile of a
 // missing file reports os.ErrNotExist as well as ErrModelFile.
 func TestLoadErrors(t *testing.T) {
 	t.Parallel()
-	// A real model file, turned into versions 1 and 2.
+	// A real model file, turned into versions 1, 2 and 3.
 	var buf bytes.Buffer
 	if err := fit(t, xorData(t, 1, 32), 1, 2, 16).Save(&buf, nil); err != nil {
 		t.Fatalf("Save: %v", err)
 	}
-	v3 := buf.String()
-	v1 := strings.Replace(v3, `"version":3`, `"version":1`, 1)
-	v2 := strings.Replace(v3, `"version":3`, `"version":2`, 1)
-	if v1 == v3 {
-		t.Fatalf("no \"version\":3 in the saved model:\n%.200s", v3)
+	v4 := buf.String()
+	v1 := strings.Replace(v4, `"version":4`, `"version":1`, 1)
+	v2 := strings.Replace(v4, `"version":4`, `"version":2`, 1)
+	v3 := strings.Replace(v4, `"version":4`, `"version":3`, 1)
+	if v1 == v4 {
+		t.Fatalf("no \"version\":4 in the saved model:\n%.200s", v4)
 	}
 	missing := filepath.Join(t.TempDir(), "no-such-model.json")
 
@@ -40,6 +41,8 @@ func TestLoadErrors(t *testing.T) {
 		{"version 1", func() error { _, _, err := model.Load(strings.NewReader(v1)); return err },
 			[]error{model.ErrModelFile}, "retrain", ""},
 		{"version 2 (LinAtt without its constant column)", func() error { _, _, err := model.Load(strings.NewReader(v2)); return err },
+			[]error{model.ErrModelFile}, "retrain", ""},
+		{"version 3 (LinAtt on the row's direction only)", func() error { _, _, err := model.Load(strings.NewReader(v3)); return err },
 			[]error{model.ErrModelFile}, "retrain", ""},
 		{"version 1, header only", func() error {
 			_, _, err := model.Load(strings.NewReader(`{"format":"hornets-go model","version":1}`))
@@ -56,7 +59,7 @@ func TestLoadErrors(t *testing.T) {
 			[]error{model.ErrModelFile}, "1024 MiB, larger than 64 MiB", ""},
 		// Issue 8: a null inside a weight array is not read as 0.
 		{"null weight", func() error {
-			_, _, err := model.Load(strings.NewReader(strings.Replace(v3, `"W":[`, `"W":[null,`, 1)))
+			_, _, err := model.Load(strings.NewReader(strings.Replace(v4, `"W":[`, `"W":[null,`, 1)))
 			return err
 		}, []error{model.ErrModelFile}, "is null", ""},
 	} {
@@ -87,7 +90,7 @@ func (e *endless) Read(p []byte) (int, error) {
 // bigFile makes a sparse 1 GiB file that starts like a model.
 func bigFile(t *testing.T) string {
 	path := filepath.Join(t.TempDir(), "big.json")
-	if err := os.WriteFile(path, []byte(`{"format":"hornets-go model","version":3,"x":"`), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(`{"format":"hornets-go model","version":4,"x":"`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Truncate(path, 1<<30); err != nil {

@@ -150,7 +150,7 @@ func (f *fileModel) check() error {
 		want int
 	}{
 		{"catint.M", f.Cat.M, O * R}, {"catint.W", f.Cat.W, R * C}, {"catint.B", f.Cat.B, C},
-		{"linatt.A", f.Lin.A, D + 1}, {"linatt.W", f.Lin.W, (D + 1) * C}, {"linatt.B", f.Lin.B, C},
+		{"linatt.A", f.Lin.A, D + 1}, {"linatt.W", f.Lin.W, 2 * (D + 1) * C}, {"linatt.B", f.Lin.B, C},
 		{"standardize_mean", f.Mean, D}, {"standardize_scale", f.Scale, D},
 	}
 	for _, s := range shapes {

@@ -66,10 +66,18 @@ func (n *Network) Effects() ([]FeatureEffect, error) {
 	if err := n.ok(); err != nil {
 		return nil, err
 	}
-	// The features only: LinAtt's last input is its constant column.
+	// The features only: LinAtt's last input is its constant column. W
+	// weighs a row's direction Z/‖Z‖ (rows 0..L-1) and its values Z/√L
+	// (rows L..2L-1); for a row of typical size, ‖Z‖ ≈ √L, a feature's
+	// weight on its standardised value is the sum of the two, over √L.
 	att := slices.Clone(n.lin.A.Float64s()[:n.features])
 	n.act.ApplyAll(att, att)
-	return rulesearch.Effects(att, n.lin.W.Float64s()[:n.features*n.classes], n.classes, n.featureNames()), nil
+	D, C, L, w := n.features, n.classes, n.features+1, n.lin.W.Float64s()
+	sum := make([]float64, D*C)
+	for k := range sum {
+		sum[k] = w[k] + w[L*C+k]
+	}
+	return rulesearch.Effects(att, sum, C, n.featureNames()), nil
 }
 
 // Tuples returns the distinct feature tuples the rule slots hold, in slot

@@ -235,7 +235,7 @@ func TestHardenInputBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	bigModel := filepath.Join(dir, "big.json")
-	if err := os.WriteFile(bigModel, []byte(`{"format":"hornets-go model","version":3,"x":"`), 0o644); err != nil {
+	if err := os.WriteFile(bigModel, []byte(`{"format":"hornets-go model","version":4,"x":"`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Truncate(bigModel, 1<<30); err != nil { // sparse

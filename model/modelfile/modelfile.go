@@ -15,11 +15,12 @@ import (
 
 // Name and Version identify a hornets-go model file. Read refuses other
 // names and other versions: files of version 1 (before the rule search
-// became its own package and training state left the network) and 2
-// (before LinAtt's constant column) must be retrained.
+// became its own package and training state left the network), 2
+// (before LinAtt's constant column) and 3 (before LinAtt weighed each
+// row's values beside its direction) must be retrained.
 const (
 	Name    = "hornets-go model"
-	Version = 3
+	Version = 4
 )
 
 // MaxBytes bounds the size of a model file: Read reads no further and Open

@@ -47,12 +47,13 @@ func TestReadErrors(t *testing.T) {
 		{"no format", `{"version":2}`, `no "format" field`},
 		{"foreign format", `{"format":"other","version":2}`, `format "other" is not`},
 		{"no version", `{"format":"hornets-go model"}`, "missing or invalid format version"},
-		{"newer", `{"format":"hornets-go model","version":4}`, "upgrade hornets-go"},
+		{"newer", `{"format":"hornets-go model","version":5}`, "upgrade hornets-go"},
 		{"older", `{"format":"hornets-go model","version":1}`, "retrain the model"},
 		{"older, version 2", `{"format":"hornets-go model","version":2}`, "retrain the model"},
-		{"truncated", `{"format":"hornets-go model","version":3,"W":[1,`, "truncated or corrupt"},
-		{"null value", `{"format":"hornets-go model","version":3,"W":[1,null]}`, "value 1 is null"},
-		{"unknown field", `{"format":"hornets-go model","version":3,"X":1}`, `unknown field "X"`},
+		{"older, version 3", `{"format":"hornets-go model","version":3}`, "retrain the model"},
+		{"truncated", `{"format":"hornets-go model","version":4,"W":[1,`, "truncated or corrupt"},
+		{"null value", `{"format":"hornets-go model","version":4,"W":[1,null]}`, "value 1 is null"},
+		{"unknown field", `{"format":"hornets-go model","version":4,"X":1}`, `unknown field "X"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -42,7 +42,7 @@ func TestNewParamsDraws(t *testing.T) {
 		{"cat.W", cat.W.Float64s(), draw(R*C, math.Sqrt(6/float64(R+C))), R, C, cat.W.Shape()},
 		{"cat.B", cat.B.Float64s(), make([]float64, C), 1, C, cat.B.Shape()},
 		{"lin.A", lin.A.Float64s(), []float64{1, 1, 1, 1, 1, 1, 1}, 1, L, lin.A.Shape()},
-		{"lin.W", lin.W.Float64s(), draw(L*C, math.Sqrt(6/float64(L+C))), L, C, lin.W.Shape()},
+		{"lin.W", lin.W.Float64s(), draw(2*L*C, math.Sqrt(6/float64(2*L+C))), 2 * L, C, lin.W.Shape()},
 		{"lin.B", lin.B.Float64s(), make([]float64, C), 1, C, lin.B.Shape()},
 	} {
 		if !slices.Equal(tt.got, tt.want) {
@@ -72,13 +72,13 @@ func TestParamsOfShare(t *testing.T) {
 	if cat.M.Float64s()[5] != 1 || cat.W.Float64s()[4] != 2 || cat.B.Float64s()[1] != 3 {
 		t.Error("CatParamsOf copied its data")
 	}
-	a, lw, lb, mean, scale := make([]float64, 3), make([]float64, 9), make([]float64, 3), []float64{1, 2}, []float64{3, 4}
+	a, lw, lb, mean, scale := make([]float64, 3), make([]float64, 18), make([]float64, 3), []float64{1, 2}, []float64{3, 4}
 	lin := LinParamsOf(a, lw, lb, mean, scale, 3)
-	if !slices.Equal(lin.A.Shape(), []int{1, 3}) || !slices.Equal(lin.W.Shape(), []int{3, 3}) || !slices.Equal(lin.B.Shape(), []int{1, 3}) {
-		t.Errorf("LinParamsOf shapes %v %v %v; want (1, 3) (3, 3) (1, 3)", lin.A.Shape(), lin.W.Shape(), lin.B.Shape())
+	if !slices.Equal(lin.A.Shape(), []int{1, 3}) || !slices.Equal(lin.W.Shape(), []int{6, 3}) || !slices.Equal(lin.B.Shape(), []int{1, 3}) {
+		t.Errorf("LinParamsOf shapes %v %v %v; want (1, 3) (6, 3) (1, 3)", lin.A.Shape(), lin.W.Shape(), lin.B.Shape())
 	}
-	a[2], lw[8], lb[0] = 4, 5, 6
-	if lin.A.Float64s()[2] != 4 || lin.W.Float64s()[8] != 5 || lin.B.Float64s()[0] != 6 || &lin.Mean[0] != &mean[0] || &lin.Scale[0] != &scale[0] {
+	a[2], lw[17], lb[0] = 4, 5, 6
+	if lin.A.Float64s()[2] != 4 || lin.W.Float64s()[17] != 5 || lin.B.Float64s()[0] != 6 || &lin.Mean[0] != &mean[0] || &lin.Scale[0] != &scale[0] {
 		t.Error("LinParamsOf copied its data")
 	}
 }
@@ -108,7 +108,7 @@ func TestStandardization(t *testing.T) {
 }
 
 // A LinAtt graph standardises raw rows, appends the constant column and
-// computes logits = (Z/‖Z‖ ⊙ act(a))·W + b.
+// computes logits = (Z/‖Z‖ ⊙ act(a), Z/√L ⊙ act(a))·W + b.
 func TestLinForward(t *testing.T) {
 	t.Parallel()
 	const D, C, batch, eps = 3, 2, 4, 1e-12
@@ -150,7 +150,7 @@ func TestLinForward(t *testing.T) {
 		for c := range C {
 			want := b[c]
 			for j, v := range z {
-				want += v / norm * a[j] * w[j*C+c]
+				want += v/norm*a[j]*w[j*C+c] + v/math.Sqrt(D+1)*a[j]*w[(D+1+j)*C+c]
 			}
 			if got := logits[i*C+c]; math.Abs(got-want) > 1e-12 {
 				t.Errorf("logits[%d, %d] = %v; want %v", i, c, got, want)
