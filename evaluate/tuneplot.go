@@ -106,14 +106,15 @@ func TunePlot(res *TuneResult) (*Figure, error) {
 		lo, hi = mid-0.005, mid+0.005
 	}
 
-	// The palette's colours come from a map whose top is a hair above hi:
-	// moreland's Palette steps from min by (max−min)/(n−1), and rounding
-	// can put its last step above max, which it refuses ("specified value
-	// > maximum"; seen with a tune grid's real scores).
-	pmap := moreland.ExtendedBlackBody()
-	pmap.SetMin(lo)
-	pmap.SetMax(hi + (hi-lo)*1e-9)
-	pal := pmap.Palette(256)
+	// The palette is sampled here rather than by moreland's Palette,
+	// which steps from min by (max−min)/(n−1) and panics when rounding puts
+	// its last step one ulp above max ("specified value > maximum"; seen
+	// with lo 0.28, hi 0.8812301166489926, and a margin above hi does not
+	// help, since the step grows with it).
+	pal, err := sampledPalette(moreland.ExtendedBlackBody(), lo, hi, 256)
+	if err != nil {
+		return nil, err
+	}
 	cmap := moreland.ExtendedBlackBody()
 	cmap.SetMin(lo)
 	cmap.SetMax(hi)
@@ -221,4 +222,26 @@ func tunePanel(g tuneGrid, pal palette.Palette, lo, hi float64, labelled bool) (
 	l.TextStyle = styles
 	p.Add(l)
 	return p, nil
+}
+
+// colours is a palette.Palette of fixed colours.
+type colours []color.Color
+
+func (c colours) Colors() []color.Color { return c }
+
+// sampledPalette returns n colours of cmap evenly spaced over [lo, hi]
+// (lo < hi), every sample clamped into the range.
+func sampledPalette(cmap palette.ColorMap, lo, hi float64, n int) (palette.Palette, error) {
+	cmap.SetMin(lo)
+	cmap.SetMax(hi)
+	out := make(colours, n)
+	for i := range out {
+		v := min(max(lo+(hi-lo)*float64(i)/float64(n-1), lo), hi)
+		c, err := cmap.At(v)
+		if err != nil {
+			return nil, fmt.Errorf("evaluate: tune plot colour at %g of [%g, %g]: %w", v, lo, hi, err)
+		}
+		out[i] = c
+	}
+	return out, nil
 }

@@ -16,14 +16,15 @@ import (
 // Order (the CatInt width), R = Rules, O = Order, C = classes, B = batch,
 // E = 256 (the evaluation batch) and w = ⌈rows/64⌉ (words of a row bitset):
 //
-//	parameters P = O·R + R·C + features·C + 3·features + 2·C
+//	parameters P = O·R + R·C + 2·features·C + 3·features + 2·C
 //	              × 6 (values, gradients, two Adam moments, two best-model snapshots)
 //	data          2·rows·features (the table and one copy: a fold, a split)
 //	              + rows·(C+2) (labels, predictions, probabilities)
 //	training      B·(W + 4·C) + 8·B·R (CatInt: X, mask, combAct output,
 //	              pre-activations and their gradient, softmax and its
-//	              gradient, output gradient) + 6·B·features (LinAtt)
-//	evaluation    V·max(E·W + 4·E·R, 4·E·features) (one route predicts), V =
+//	              gradient, output gradient) + 12·B·features (LinAtt:
+//	              the direction and the values of each row)
+//	evaluation    V·max(E·W + 4·E·R, 8·E·features) (one route predicts), V =
 //	              min(GOMAXPROCS, 4) + 1 graphs: the network's pool keeps
 //	              one per processor, and the collector may drop and rebuild them
 //	rule table    2·R·O (indices, a snapshot's copy)
@@ -45,11 +46,11 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	const E = model.EvalBatch
 	words := math.Ceil(N / 64)
 
-	params := (O*R + R*C + D*C + 3*D + 2*C) * 6
+	params := (O*R + R*C + 2*D*C + 3*D + 2*C) * 6
 	data := 2*N*D + N*(C+2)
-	training := B*(W+4*C) + 8*B*R + 6*B*D
+	training := B*(W+4*C) + 8*B*R + 12*B*D
 	V := f(min(runtime.GOMAXPROCS(0), 4) + 1)
-	eval := V * max(E*W+4*E*R, 4*E*D)
+	eval := V * max(E*W+4*E*R, 8*E*D)
 	table := 2 * R * O
 	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8)
 	live := 8 * (params + data + training + eval + table + screening)
