@@ -110,29 +110,13 @@ func NewLin(p *LinParams, batch, features, classes int, act activations.Func, ep
 	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName("lin.b"), G.WithValue(view(p.B)))
 	lg.params = G.Nodes{a, w, b}
 
-	x0, err := ops.RowL2Normalize(x, eps)
-	if err != nil {
-		return nil, fmt.Errorf("linatt: normalise: %w", err)
-	}
 	att, err := ops.Activate(a, act)
 	if err != nil {
 		return nil, fmt.Errorf("linatt: attention: %w", err)
 	}
-	xs, err := G.Mul(x, G.NewConstant(1/math.Sqrt(float64(width)), G.WithName("lin.invsqrtL")))
+	x1, err := ops.LinAttInput(x, att, eps, 1/math.Sqrt(float64(width)))
 	if err != nil {
-		return nil, fmt.Errorf("linatt: scale: %w", err)
-	}
-	both, err := G.Concat(1, x0, xs)
-	if err != nil {
-		return nil, fmt.Errorf("linatt: direction and values: %w", err)
-	}
-	att2, err := G.Concat(1, att, att)
-	if err != nil {
-		return nil, fmt.Errorf("linatt: attention: %w", err)
-	}
-	x1, err := G.BroadcastHadamardProd(both, att2, nil, []byte{0})
-	if err != nil {
-		return nil, fmt.Errorf("linatt: attend: %w", err)
+		return nil, fmt.Errorf("linatt: attended input: %w", err)
 	}
 	if lg.logits, err = ops.Affine(x1, w, b); err != nil {
 		return nil, fmt.Errorf("linatt: output layer: %w", err)
