@@ -59,6 +59,14 @@
 //	dx[b, :] = (g[b, :] − y[b, :]·(y[b, :]·g[b, :])) / n_b   if n_b > eps
 //	dx[b, :] = g[b, :] / eps                                 otherwise
 //
+// LinAttInput, for x [B×L], the attention a [1×L], eps > 0 and s > 0, with
+// m_b = max(‖x[b, :]‖₂, eps), u = x[b, :]/m_b, g1 = g[b, :L], g2 = g[b, L:]:
+//
+//	y[b, :L]  = u ⊙ a                  the row's direction (RowL2Normalize)
+//	y[b, L:]  = s · x[b, :] ⊙ a        its values, scaled
+//	da        = Σ_b g1 ⊙ u + s · g2 ⊙ x[b, :]
+//	dx[b, :]  = (h − u·(u·h)) / m_b + s · a ⊙ g2,  h = g1 ⊙ a   (u·h term 0 if m_b = eps)
+//
 // SoftmaxRows, for x [B×C], with m_b = max_c x[b, c]:
 //
 //	y[b, c]  = exp(x[b, c] − m_b) / Σ_c' exp(x[b, c'] − m_b)
