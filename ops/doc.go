@@ -53,16 +53,10 @@
 //	dM[j, r] = Σ_b dz[b, r] · X[b, idx[r·order+j]]
 //	dX[b, d] = Σ_{(r, j) : idx[r·order+j] = d} dz[b, r] · M[j, r]
 //
-// RowL2Normalize, for x [B×D] and eps > 0, with n_b = ‖x[b, :]‖₂:
-//
-//	y[b, :]  = x[b, :] / max(n_b, eps)
-//	dx[b, :] = (g[b, :] − y[b, :]·(y[b, :]·g[b, :])) / n_b   if n_b > eps
-//	dx[b, :] = g[b, :] / eps                                 otherwise
-//
 // LinAttInput, for x [B×L], the attention a [1×L], eps > 0 and s > 0, with
 // m_b = max(‖x[b, :]‖₂, eps), u = x[b, :]/m_b, g1 = g[b, :L], g2 = g[b, L:]:
 //
-//	y[b, :L]  = u ⊙ a                  the row's direction (RowL2Normalize)
+//	y[b, :L]  = u ⊙ a                  the row's direction
 //	y[b, L:]  = s · x[b, :] ⊙ a        its values, scaled
 //	da        = Σ_b g1 ⊙ u + s · g2 ⊙ x[b, :]
 //	dx[b, :]  = (h − u·(u·h)) / m_b + s · a ⊙ g2,  h = g1 ⊙ a   (u·h term 0 if m_b = eps)

@@ -18,8 +18,8 @@ import (
 //	y[b, j]     = x[b, j] / max(‖x[b, :]‖₂, eps) · att[j]   the row's direction
 //	y[b, L + j] = s · x[b, j] · att[j]                       its values, scaled
 //
-// one op where RowL2Normalize, a scaling, a concatenation and a broadcast
-// product would allocate a B × 2L buffer each. eps and s must be positive
+// one op where a row normalisation, a scaling, a concatenation and a
+// broadcast product would allocate a B × 2L buffer each. eps and s must be positive
 // and finite.
 func LinAttInput(x, att *G.Node, eps, s float64) (*G.Node, error) {
 	if !(eps > 0) || math.IsInf(eps, 1) || !(s > 0) || math.IsInf(s, 1) {
@@ -243,4 +243,18 @@ func (op *linAttInputDiffOp) WriteHash(h hash.Hash) {
 func (op *linAttInputDiffOp) Hashcode() uint32 { return hashOf(op.WriteHash) }
 func (op *linAttInputDiffOp) String() string {
 	return fmt.Sprintf("linAttInputDiff{eps=%v,s=%v,att=%v}", op.eps, op.s, op.wrtAtt)
+}
+
+// rowScale returns the divisor of a row, max(‖row‖₂, eps), and whether
+// the norm exceeded eps.
+func rowScale(row []float64, eps float64) (float64, bool) {
+	var ss float64
+	for _, v := range row {
+		ss += v * v
+	}
+	n := math.Sqrt(ss)
+	if n > eps {
+		return n, true
+	}
+	return eps, false
 }

@@ -12,8 +12,9 @@ import (
 )
 
 // TestPipelineGrad checks the ops composed the way the model uses them:
-// X → CombAct → RowL2Normalize → ·W → PolyClip → ·V → SoftmaxCrossEntropy,
-// with gradients through Gorgonia's own MatMul into M, W and V.
+// X → CombAct → LinAttInput (attention a) → ·W → PolyClip → ·V →
+// SoftmaxCrossEntropy, with gradients through Gorgonia's own MatMul into M,
+// a, W and V.
 func TestPipelineGrad(t *testing.T) {
 	t.Parallel()
 	const b, d, h, classes = 4, 6, 3, 3
@@ -34,7 +35,8 @@ func TestPipelineGrad(t *testing.T) {
 	g := G.NewGraph()
 	x := input(g, "X", xv, b, d)
 	m := input(g, "M", mv, c.order, c.r)
-	w := input(g, "W", uniform(rng, c.r*h, -1, 1), c.r, h)
+	a := input(g, "a", uniform(rng, c.r, -1, 1), 1, c.r)
+	w := input(g, "W", uniform(rng, 2*c.r*h, -1, 1), 2*c.r, h)
 	v := input(g, "V", uniform(rng, h*classes, -1, 1), h, classes)
 	y := input(g, "target", oneHot(rng, b, classes), b, classes)
 	must := func(n *G.Node, err error) *G.Node {
@@ -45,11 +47,11 @@ func TestPipelineGrad(t *testing.T) {
 		return n
 	}
 	f := must(comb.Apply(x, m))
-	unit := must(RowL2Normalize(f, 1e-6))
+	unit := must(LinAttInput(f, a, 1e-6, 0.5))
 	hidden := must(PolyClip(must(G.Mul(unit, w)), 1))
 	logits := must(G.Mul(hidden, v))
 	loss := must(SoftmaxCrossEntropy(logits, y, []float64{1, 2, 0.5}))
-	newGradChecker(t, loss, m, w, v).check(t)
+	newGradChecker(t, loss, m, a, w, v).check(t)
 }
 
 // RunError must expose the op's sentinel inside a TapeMachine error, and

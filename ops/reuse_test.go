@@ -34,6 +34,8 @@ func reuseCases(t *testing.T) []reuseCase {
 	bias := dense(uniform(rng, c, -1, 1), 1, c)
 	gc := dense(uniform(rng, b*c, -1, 1), b, c)
 	y := dense(oneHot(rng, b, c), b, c)
+	att := dense(uniform(rng, d, -1, 1), 1, d)
+	g2 := dense(uniform(rng, b*2*d, -1, 1), b, 2*d)
 	comb, err := NewCombAct(o, r, polyClip1, true)
 	if err != nil {
 		t.Fatal(err)
@@ -71,8 +73,9 @@ func reuseCases(t *testing.T) []reuseCase {
 		{"activate", op(func() G.Op { return &activateOp{f: polyClip1} }), []G.Value{x}},
 		{"activate/scalar", op(func() G.Op { return &activateOp{f: polyClip1} }), []G.Value{G.NewF64(0.5)}},
 		{"activateDiff", op(func() G.Op { return &activateDiffOp{f: polyClip1} }), []G.Value{x, x}},
-		{"rowNorm", op(func() G.Op { return &rowNormOp{eps: 1e-12} }), []G.Value{x}},
-		{"rowNormDiff", op(func() G.Op { return &rowNormDiffOp{eps: 1e-12} }), []G.Value{x, x}},
+		{"linAttInput", op(func() G.Op { return &linAttInputOp{eps: 1e-12, s: 0.3} }), []G.Value{x, att}},
+		{"linAttInputDiff/x", op(func() G.Op { return &linAttInputDiffOp{eps: 1e-12, s: 0.3} }), []G.Value{x, att, g2}},
+		{"linAttInputDiff/att", op(func() G.Op { return &linAttInputDiffOp{eps: 1e-12, s: 0.3, wrtAtt: true} }), []G.Value{x, att, g2}},
 	}
 }
 
