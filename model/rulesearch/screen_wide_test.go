@@ -3,8 +3,10 @@
 package rulesearch
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,5 +70,63 @@ func TestScreenFindsFourWayParity(t *testing.T) {
 		if len(top) == 0 || !slices.Equal(top[0].Features, target) {
 			t.Errorf("seed %d: top tuple %v, want %v", seed, top[:min(1, len(top))], target)
 		}
+	}
+}
+
+// Beyond the budget a three-way parity (no signal in any pair) is found
+// only where a seed holds one of its pairs. With a budget of one work unit
+// the order-3 level is a beam of 64 best pairs and as many random ones; the
+// parity among 18, 20 or 24 features is found for every data seed 1..6,
+// where the best pairs alone missed it in 6 of those 18 fits (measured
+// with the random seeds switched off).
+// With 14 features (91 pairs) every pair is a seed and the stated chance
+// is 1.
+func TestScreenRandomSeedsReachSilentTuples(t *testing.T) {
+	t.Parallel()
+	target := []int{2, 7, 11}
+	for _, features := range []int{14, 18, 20, 24} {
+		for seed := uint64(1); seed <= 6; seed++ {
+			x, y := parity(256, features, target, seed)
+			top, cov := Screen(Data{X: x, Rows: 256, Features: features, Y: y, Classes: 2}, 3, 1, 16, false)
+			if len(cov.Levels) != 3 || cov.Levels[2].Exhaustive {
+				t.Fatalf("%d features: coverage %v, want order 3 by a beam", features, cov)
+			}
+			l := cov.Levels[2]
+			pairs := features * (features - 1) / 2
+			if wantRandom := min(64, pairs-64); l.Seeds != 64 || l.RandomSeeds != wantRandom {
+				t.Errorf("%d features: %d best and %d random seeds, want 64 and %d", features, l.Seeds, l.RandomSeeds, wantRandom)
+			}
+			p := l.SilentFindProbability()
+			if (features == 14) != (p == 1) || p <= 0.5 {
+				t.Errorf("%d features: stated chance %g", features, p)
+			}
+			if !strings.Contains(cov.String(), "random tuples of order 2") {
+				t.Errorf("coverage text %q does not say what it covered", cov)
+			}
+			if len(top) == 0 || !slices.Equal(top[0].Features, target) {
+				t.Errorf("%d features, seed %d: top tuple %v, want %v", features, seed, top[:min(1, len(top))], target)
+			}
+		}
+	}
+}
+
+func TestRandomSeedsDistinct(t *testing.T) {
+	t.Parallel()
+	x, y := randomBinary(64, 12, 3)
+	s := newScreener(x, 64, 12, 1, y, 3)
+	s.blocks = []int{0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	best := []Candidate{{Features: []int{2, 4}}, {Features: []int{5, 6}}}
+	a := s.randomSeeds(2, 40, best)
+	b := s.randomSeeds(2, 40, best)
+	if len(a) != 40 || !slices.EqualFunc(a, b, func(p, q Candidate) bool { return slices.Equal(p.Features, q.Features) }) {
+		t.Fatalf("randomSeeds gave %d seeds, or differed between calls", len(a))
+	}
+	seen := map[string]bool{"[2 4]": true, "[5 6]": true}
+	for _, c := range a {
+		k := fmt.Sprint(c.Features)
+		if seen[k] || !slices.IsSorted(c.Features) || c.Features[0] == c.Features[1] || s.blockClash(c.Features[:1], c.Features[1]) {
+			t.Errorf("seed %v repeats, is unsorted or holds one block twice", c.Features)
+		}
+		seen[k] = true
 	}
 }
