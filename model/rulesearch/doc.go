@@ -126,9 +126,11 @@
 //     seed 202 0.995 (4) / 0.991 (8), as the extended BIC; spect 0.712 /
 //     0.712, house votes 0.955, tic-tac-toe 0.965; clean gates 1.000 in
 //     every cell (3 repetitions). At 10 %: 0.999 (1) / 1.000 (0) (plain
-//     BIC 0.992 (7) / 0.962 (25)); at 20 %: 0.974 (12) / 0.978 (9), all
-//     in the and and or gates, from 3 features on, one or two fits in
-//     five: draws whose flips nearly match the gate's minority class.
+//     BIC 0.992 (7) / 0.962 (25)); at 20 %: 0.974 (12) / 0.978 (9)
+//     (plain BIC 0.949 (22) / 0.884 (31), extended BIC 0.980 (10) / 0.978
+//     (9)), all in the and and or gates, from 3 features on, one or two
+//     fits in five: draws whose flips nearly match the gate's minority
+//     class.
 //   - false discovery rate 10 %: spect 0.728 / 0.714, noise 0.996 (4) /
 //     0.995 (4).
 //
