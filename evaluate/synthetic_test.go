@@ -14,7 +14,6 @@ import (
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/evaluate"
 	"github.com/hornets-go/hornets/model"
-	"github.com/hornets-go/hornets/model/rulesearch"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -108,16 +107,16 @@ func TestSyntheticLabelNoise(t *testing.T) {
 // 15 % of the training labels flipped, and and xor among 64 features
 // (targets at random positions, 128 training rows, seeds 1 and 2) reach
 // accuracy >= 0.97 on 1000 clean fresh rows in every repetition, with the
-// target pair as the top interaction, with the extended-BIC screening
-// (rulesearch.Config.ExtendedBIC; the default plain BIC does not hold this).
+// target pair as the top interaction, with the default screening (its
+// false-discovery-rate test; the former default, the plain BIC, did not
+// hold this).
 func TestSyntheticLabelNoiseRobust(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fits 8 models; skipped with -short")
 	}
 	t.Parallel()
 	res, err := evaluate.Synthetic(context.Background(), evaluate.SyntheticConfig{Reps: 2, Seed: 1, Features: []int{64},
-		Gates: []data.Gate{data.And, data.Xor}, Activations: []string{"polyclip", "relu"}, LabelNoise: 0.15,
-		Model: model.Config{Search: rulesearch.Config{ExtendedBIC: true}}})
+		Gates: []data.Gate{data.And, data.Xor}, Activations: []string{"polyclip", "relu"}, LabelNoise: 0.15})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -97,7 +97,7 @@ func fitFlagTable() []fitFlag {
 			positive("heads", rulesearch.MaxHeads, func(o *fitOptions, v int) { o.Model.Search.Heads = v })},
 		{intF(catModel, "pool", fmt.Sprintf("screened feature tuples `P` kept, 1..%d; 0 switches screening off", rulesearch.MaxPool), itoa(sd.Pool)),
 			zeroOff("pool", rulesearch.MaxPool, func(o *fitOptions, v int) { o.Model.Search.Pool = v }, func(o *fitOptions) { o.Model.Search.NoScreening = true })},
-		{&cli.BoolFlag{Name: "extended-bic", Category: catModel, Usage: "screen with the extended BIC: robust to label noise, but drops weak single effects (see model/rulesearch)", DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "extended-bic", Category: catModel, Usage: "screen with the extended BIC instead of the default false-discovery-rate test: drops weak single effects (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.ExtendedBIC = c.Bool("extended-bic")
 				return ""

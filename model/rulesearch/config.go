@@ -73,10 +73,11 @@ type Config struct {
 	// 190 over 512; 1..MaxScreenBudget.
 	ScreenBudget int `json:"screen_budget"`
 	// ExtendedBIC charges every screened tuple of k of the D features
-	// 2·ln C(D, k) more (the extended BIC), keeps only tuples with
-	// evidence in the pool and no random tuples in a screened table:
-	// robust to label noise, but it drops weak single effects (see the
-	// package documentation for both measurements). Default off.
+	// 2·ln C(D, k) more (the extended BIC) and takes a positive score as
+	// evidence, instead of the default Benjamini–Hochberg test of each
+	// tuple size: as robust to label noise, but it drops weak single
+	// effects (see the package documentation for the measurements).
+	// Default off.
 	ExtendedBIC bool `json:"extended_bic,omitempty"`
 	// RefreshFraction is the largest share of the tuples replaced at one
 	// refresh. Default 0.25; 0 < f <= 1.

@@ -6,13 +6,25 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sort"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Candidate is one screened feature tuple and its evidence score.
 type Candidate struct {
 	Features []int   // ascending feature indices
 	Score    float64 // G statistic minus its BIC penalty; see Screen
+	// Evidence says that the tuple's dependence with the label survives
+	// the multiplicity of its size: it passes the Benjamini–Hochberg test
+	// at EvidenceFDR among the tuples of its size (with the extended BIC:
+	// Score > 0). Only such tuples get rule slots or wait in the pool.
+	Evidence bool
 }
+
+// EvidenceFDR is the false discovery rate at which screening admits tuples
+// as evidence (Candidate.Evidence): the conventional 5 %.
+const EvidenceFDR = 0.05
 
 // Data is a binary training table for screening.
 type Data struct {
@@ -228,8 +240,94 @@ func (s *screener) score(tuple []int) float64 {
 	return 2*(sum-s.classTerm) - df*s.logN
 }
 
-// dominated reports whether a proper, non-empty sub-tuple of t scores at
-// least as well as t.
+// pValue returns the p-value of tuple's G statistic against the
+// chi-squared distribution with df = (non-empty cells − 1)(classes − 1)
+// degrees of freedom, the test of independence of label and cells.
+func (s *screener) pValue(tuple []int) float64 {
+	sc := s.score(tuple)
+	df := float64((s.cellCount(tuple) - 1) * (len(s.classes) - 1))
+	if df <= 0 {
+		return 1
+	}
+	return distuv.ChiSquared{K: df}.Survival(sc + df*s.logN)
+}
+
+// cellCount returns the number of non-empty value cells of tuple.
+func (s *screener) cellCount(tuple []int) int {
+	cells := [][]uint64{s.all}
+	for _, f := range tuple {
+		col := s.cols[f]
+		next := cells[:0:0]
+		for _, c := range cells {
+			on, off := make([]uint64, s.words), make([]uint64, s.words)
+			var anyOn, anyOff uint64
+			for i := range c {
+				on[i], off[i] = c[i]&col[i], c[i]&^col[i]
+				anyOn |= on[i]
+				anyOff |= off[i]
+			}
+			if anyOn != 0 {
+				next = append(next, on)
+			}
+			if anyOff != 0 {
+				next = append(next, off)
+			}
+		}
+		cells = next
+	}
+	return len(cells)
+}
+
+// markEvidence sets Evidence on the candidates cs: with the extended BIC,
+// a positive score; otherwise the Benjamini–Hochberg step-up test at
+// EvidenceFDR within each tuple size k, over the m = C(D, k) tuples of
+// that size (D active features): the i-th smallest p-value among the
+// candidates of size k passes when some j ≥ i has p_(j) ≤ j·q/m. The
+// candidates are the best tuples by score, so their ranks are the ranks
+// among all tuples of the size up to the few that differ in degrees of
+// freedom or were dropped as dominated (which only makes the test
+// stricter). Unlike the extended BIC's fixed price of 2·ln C(D, k), the
+// threshold adapts to how many tuples carry signal: with one real tuple
+// among D noise features it is close to a Bonferroni correction, with
+// many weak single effects (spect_train) it admits them.
+func (s *screener) markEvidence(cs []Candidate) {
+	if s.extendedBIC {
+		for i := range cs {
+			cs[i].Evidence = cs[i].Score > 0
+		}
+		return
+	}
+	bySize := map[int][]int{}
+	for i, c := range cs {
+		bySize[len(c.Features)] = append(bySize[len(c.Features)], i)
+	}
+	p := make([]float64, len(cs))
+	for i, c := range cs {
+		p[i] = s.pValue(c.Features)
+	}
+	for k, idx := range bySize {
+		sort.SliceStable(idx, func(a, b int) bool { return p[idx[a]] < p[idx[b]] })
+		m := binom(len(s.active), k)
+		last := -1
+		for r, i := range idx {
+			if p[i] <= float64(r+1)*EvidenceFDR/m {
+				last = r
+			}
+		}
+		for r, i := range idx {
+			cs[i].Evidence = r <= last
+		}
+	}
+}
+
+// dominated reports whether a proper, non-empty sub-tuple s of t scores at
+// least as well as t. With the extended BIC the scores carry their
+// selection costs already; otherwise t must beat s by 2·ln C(D−|s|, |t|−|s|)
+// more, the price of choosing the features it adds among the D−|s| others
+// (the extended BIC's charge for the added features only): without it, a
+// target pair plus one of D noise features beats the pair whenever the
+// best of D chance gains passes the BIC penalty of one more feature, which
+// label noise makes likely.
 func (s *screener) dominated(t Candidate) bool {
 	n := len(t.Features)
 	sub := make([]int, 0, n)
@@ -240,7 +338,11 @@ func (s *screener) dominated(t Candidate) bool {
 				sub = append(sub, f)
 			}
 		}
-		if s.score(sub)-s.selectionCost(len(sub)) >= t.Score {
+		added := 0.0
+		if !s.extendedBIC {
+			added = 2 * lnBinom(len(s.active)-len(sub), n-len(sub))
+		}
+		if s.score(sub)-s.selectionCost(len(sub))+added >= t.Score {
 			return true
 		}
 	}
@@ -249,11 +351,8 @@ func (s *screener) dominated(t Candidate) bool {
 
 // selectionCost is the extended BIC's price of choosing one tuple of the
 // given size among the C(D, size) tuples of the active features (Chen and
-// Chen, 2008): 2·ln C(D, size), in the units of G. Without it the
-// screening score ignores how many tuples were tried, and a
-// pair plus one of D noise features beats the pair alone whenever the
-// best of D chance gains passes the BIC penalty of one more feature,
-// which label noise makes likely.
+// Chen, 2008): 2·ln C(D, size), in the units of G; 0 without the
+// extended BIC.
 func (s *screener) selectionCost(size int) float64 {
 	if !s.extendedBIC {
 		return 0

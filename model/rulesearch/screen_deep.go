@@ -266,6 +266,7 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 			out = append(out, t)
 		}
 	}
+	s.markEvidence(out)
 	return out, cov
 }
 

@@ -32,9 +32,9 @@ type Table struct {
 	// of the last scoring pass: the paper's score, kept for reference (it
 	// does not rank the true rule first; the contribution score does).
 	MeanAttention []float64 `json:"mean_attention"`
-	// Screened says that the slots hold tuples screened with the
-	// extended BIC: Refresh then draws only from the pool, never a random
-	// tuple (see Refresh).
+	// Screened says that the slots hold screened tuples with evidence:
+	// Refresh then draws only from the pool, never a random tuple (see
+	// Refresh).
 	Screened bool `json:"screened,omitempty"`
 }
 
@@ -148,10 +148,10 @@ func (rs *Table) conflict(t []int) bool {
 // NewTable fills slots rule slots, Heads slots a tuple, with the strong
 // screened tuples (within Cutoff of the best score and not nested in a
 // stronger one, cycling when there are fewer of them than tuples fit), or
-// random tuples when screening found nothing (every tuple, when they all
-// fit). Screened tuples not placed (with ExtendedBIC: those with
-// evidence, Score > 0) stay in the pool that Refresh draws from. cfg must be resolved and valid; blocks may
-// be nil.
+// random tuples when screening found no tuple with evidence (every tuple,
+// when they all fit). Only tuples with evidence (Candidate.Evidence) get
+// slots; those not placed stay in the pool that Refresh draws from. cfg
+// must be resolved and valid; blocks may be nil.
 func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, rng *rand.Rand) *Table {
 	rs := &Table{Order: order, Features: features, Heads: min(cfg.Heads, slots), Blocks: slices.Clone(blocks)}
 	rs.Idx = make([]int, slots*order)
@@ -163,9 +163,9 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 	for _, t := range screened {
 		nestedInStrong := slices.ContainsFunc(strong, func(u []int) bool { return nested(t.Features, u) })
 		switch {
-		case len(strong) < tuples && t.Score > 0 && t.Score >= cfg.Cutoff*screened[0].Score && !nestedInStrong:
+		case len(strong) < tuples && t.Score > 0 && t.Evidence && t.Score >= cfg.Cutoff*screened[0].Score && !nestedInStrong:
 			strong = append(strong, t.Features)
-		case !nestedInStrong && (t.Score > 0 || !cfg.ExtendedBIC):
+		case !nestedInStrong && t.Evidence:
 			rs.Pool = append(rs.Pool, t.Features)
 		}
 	}
@@ -173,7 +173,7 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 	if len(strong) == 0 && binom(rs.Width(), order) <= float64(tuples) {
 		all = slices.DeleteFunc(enumerateTuples(rs.Width(), order), rs.conflict)
 	}
-	rs.Screened = len(strong) > 0 && cfg.ExtendedBIC
+	rs.Screened = len(strong) > 0
 	tuple := make([]int, order)
 	for k := range tuples {
 		switch {

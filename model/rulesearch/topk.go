@@ -33,7 +33,7 @@ func (t *topK) offer(tuple []int, score float64) {
 		return
 	}
 	if len(t.items) == t.k {
-		if !better(Candidate{tuple, score}, t.items[0]) {
+		if !better(Candidate{Features: tuple, Score: score}, t.items[0]) {
 			return
 		}
 		t.items[0] = Candidate{Features: slices.Clone(tuple), Score: score}
