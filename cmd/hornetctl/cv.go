@@ -78,16 +78,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 			if o.Format, err = readOutputFormat(c); err != nil {
 				return err
 			}
-			if o.Data, err = readDataFlags(c, ios.In); err != nil {
-				return err
-			}
-			if o.Fit, err = readFitFlags(c); err != nil {
-				return err
-			}
-			if o.MemoryBudget, err = readMemoryBudget(c); err != nil {
-				return err
-			}
-			if o.Verbosity, err = readVerbosity(c); err != nil {
+			if err = readFitInputs(c, ios.In, &o.Data, &o.Fit, &o.MemoryBudget, &o.Verbosity); err != nil {
 				return err
 			}
 			if o.Shard, err = readShardFlags(c); err != nil {

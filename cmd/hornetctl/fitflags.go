@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -241,4 +242,22 @@ func configMessage(err error) string {
 		}
 	}
 	return msg
+}
+
+// readFitInputs reads what every fitting command (train, cv, tune) takes
+// besides its own flags, in this order: the data flags, the model and
+// training flags, --memory-budget-mb and the verbosity.
+func readFitInputs(c *cli.Context, stdin io.Reader, data *dataOptions, fit *fitOptions, budget *int64, v *verbosity) error {
+	var err error
+	if *data, err = readDataFlags(c, stdin); err != nil {
+		return err
+	}
+	if *fit, err = readFitFlags(c); err != nil {
+		return err
+	}
+	if *budget, err = readMemoryBudget(c); err != nil {
+		return err
+	}
+	*v, err = readVerbosity(c)
+	return err
 }

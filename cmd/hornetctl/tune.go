@@ -203,16 +203,7 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 			if o.Format, err = readOutputFormat(c, formatText, formatCSVOut, formatJSON); err != nil {
 				return err
 			}
-			if o.Data, err = readDataFlags(c, ios.In); err != nil {
-				return err
-			}
-			if o.Fit, err = readFitFlags(c); err != nil {
-				return err
-			}
-			if o.MemoryBudget, err = readMemoryBudget(c); err != nil {
-				return err
-			}
-			if o.Verbosity, err = readVerbosity(c); err != nil {
+			if err = readFitInputs(c, ios.In, &o.Data, &o.Fit, &o.MemoryBudget, &o.Verbosity); err != nil {
 				return err
 			}
 			if o.Shard, err = readShardFlags(c); err != nil {

@@ -183,6 +183,13 @@ func bitsKey(buf []byte, b []uint64) string {
 //
 // read from a table of f, so scoring takes no logarithm.
 func (s *screener) score(tuple []int) float64 {
+	g, cells := s.gStat(tuple)
+	return g - float64((cells-1)*(len(s.classes)-1))*s.logN
+}
+
+// gStat returns the G statistic of label × the value cells of tuple and
+// the number of non-empty cells.
+func (s *screener) gStat(tuple []int) (g float64, cells int) {
 	if len(s.cells) < len(tuple)+1 {
 		s.cells = make([][]uint64, len(tuple)+1)
 		for i := range s.cells {
@@ -236,46 +243,19 @@ func (s *screener) score(tuple []int) float64 {
 		}
 	}
 	walk(0)
-	df := float64((nonEmpty - 1) * (len(s.classes) - 1))
-	return 2*(sum-s.classTerm) - df*s.logN
+	return 2 * (sum - s.classTerm), nonEmpty
 }
 
 // pValue returns the p-value of tuple's G statistic against the
 // chi-squared distribution with df = (non-empty cells − 1)(classes − 1)
 // degrees of freedom, the test of independence of label and cells.
 func (s *screener) pValue(tuple []int) float64 {
-	sc := s.score(tuple)
-	df := float64((s.cellCount(tuple) - 1) * (len(s.classes) - 1))
+	g, cells := s.gStat(tuple)
+	df := float64((cells - 1) * (len(s.classes) - 1))
 	if df <= 0 {
 		return 1
 	}
-	return distuv.ChiSquared{K: df}.Survival(sc + df*s.logN)
-}
-
-// cellCount returns the number of non-empty value cells of tuple.
-func (s *screener) cellCount(tuple []int) int {
-	cells := [][]uint64{s.all}
-	for _, f := range tuple {
-		col := s.cols[f]
-		next := cells[:0:0]
-		for _, c := range cells {
-			on, off := make([]uint64, s.words), make([]uint64, s.words)
-			var anyOn, anyOff uint64
-			for i := range c {
-				on[i], off[i] = c[i]&col[i], c[i]&^col[i]
-				anyOn |= on[i]
-				anyOff |= off[i]
-			}
-			if anyOn != 0 {
-				next = append(next, on)
-			}
-			if anyOff != 0 {
-				next = append(next, off)
-			}
-		}
-		cells = next
-	}
-	return len(cells)
+	return distuv.ChiSquared{K: df}.Survival(g)
 }
 
 // markEvidence sets Evidence on the candidates cs: with the extended BIC,

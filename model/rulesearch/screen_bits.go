@@ -73,40 +73,35 @@ func (s *screener) extend(dst *prefix, src *prefix, j int) {
 	dst.class = grow(dst.class, maxCells*cc*w)
 	for p := range src.m {
 		cell := src.cell[p*w : (p+1)*w]
-		for half := range 2 {
-			out := dst.cell[dst.m*w : (dst.m+1)*w]
-			n := 0
-			for i, v := range cell {
-				if half == 0 {
-					v &= col[i]
-				} else {
-					v &^= col[i]
-				}
-				out[i] = v
-				n += bits.OnesCount64(v)
-			}
+		for _, on := range [2]bool{true, false} {
+			n := splitHalf(dst.cell[dst.m*w:(dst.m+1)*w], cell, col, on)
 			if n == 0 {
 				continue
 			}
 			dst.n[dst.m] = n
 			for c := range cc {
 				in := src.class[(p*cc+c)*w : (p*cc+c+1)*w]
-				o := dst.class[(dst.m*cc+c)*w : (dst.m*cc+c+1)*w]
-				k := 0
-				for i, v := range in {
-					if half == 0 {
-						v &= col[i]
-					} else {
-						v &^= col[i]
-					}
-					o[i] = v
-					k += bits.OnesCount64(v)
-				}
-				dst.k[dst.m*cc+c] = k
+				dst.k[dst.m*cc+c] = splitHalf(dst.class[(dst.m*cc+c)*w:(dst.m*cc+c+1)*w], in, col, on)
 			}
 			dst.m++
 		}
 	}
+}
+
+// splitHalf writes in ∧ col (on) or in ∧ ¬col (off) into out and returns
+// its popcount.
+func splitHalf(out, in, col []uint64, on bool) int {
+	n := 0
+	for i, v := range in {
+		if on {
+			v &= col[i]
+		} else {
+			v &^= col[i]
+		}
+		out[i] = v
+		n += bits.OnesCount64(v)
+	}
+	return n
 }
 
 func grow[T any](s []T, n int) []T {

@@ -44,9 +44,6 @@ type LevelCoverage struct {
 	// Elapsed is the wall time of the size (it depends on the machine;
 	// nothing else in the result does).
 	Elapsed time.Duration `json:"elapsed"`
-
-	features int // active features, for SilentFindProbability
-
 }
 
 // Coverage reports what Screen covered, size by size.
@@ -73,12 +70,13 @@ func (c Coverage) Exhaustive() int {
 // features), taking its sub-tuples to be outside the best seeds: it is
 // found when one of its Size sub-tuples is among the RandomSeeds, drawn
 // without replacement from the N = C(D, Size−1) − Seeds others,
-// 1 − C(N−Size, RandomSeeds)/C(N, RandomSeeds). 1 for an exhaustive level.
-func (l LevelCoverage) SilentFindProbability() float64 {
+// 1 − C(N−Size, RandomSeeds)/C(N, RandomSeeds), for D features screened
+// (Coverage.Features). 1 for an exhaustive level.
+func (l LevelCoverage) SilentFindProbability(features int) float64 {
 	if l.Exhaustive {
 		return 1
 	}
-	n := binom(l.features, l.Size-1) - float64(l.Seeds)
+	n := binom(features, l.Size-1) - float64(l.Seeds)
 	r := float64(l.RandomSeeds)
 	switch {
 	case r < 1:
@@ -121,7 +119,7 @@ func (c Coverage) String() string {
 	for _, l := range c.Levels {
 		if !l.Exhaustive {
 			parts = append(parts, fmt.Sprintf("order %d by a beam of the %d best and %d random tuples of order %d: %s of %.3g tuples (%.2gs); a tuple whose sub-tuples carry no signal alone found with probability about %.2g",
-				l.Size, l.Seeds, l.RandomSeeds, l.Size-1, thousands(l.Scored), l.Total, l.Elapsed.Seconds(), l.SilentFindProbability()))
+				l.Size, l.Seeds, l.RandomSeeds, l.Size-1, thousands(l.Scored), l.Total, l.Elapsed.Seconds(), l.SilentFindProbability(c.Features)))
 		}
 	}
 	parts = append(parts, fmt.Sprintf("%s tuples scored over %s features", thousands(c.Scored()), thousands(int64(c.Features))))
@@ -227,7 +225,7 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	for _, p := range s.plan(maxOrder, budget, keep) {
 		level := &topK{k: max(p.keep, 4*keep)}
 		start := time.Now()
-		lc := LevelCoverage{Size: p.size, Exhaustive: p.exhaustive, Total: p.total, features: len(s.active)}
+		lc := LevelCoverage{Size: p.size, Exhaustive: p.exhaustive, Total: p.total}
 		if p.exhaustive {
 			lc.Scored = s.exhaustive(p.size, level)
 		} else {

@@ -96,7 +96,7 @@ func TestScreenRandomSeedsReachSilentTuples(t *testing.T) {
 			if wantRandom := min(64, pairs-64); l.Seeds != 64 || l.RandomSeeds != wantRandom {
 				t.Errorf("%d features: %d best and %d random seeds, want 64 and %d", features, l.Seeds, l.RandomSeeds, wantRandom)
 			}
-			p := l.SilentFindProbability()
+			p := l.SilentFindProbability(cov.Features)
 			if (features == 14) != (p == 1) || p <= 0.5 {
 				t.Errorf("%d features: stated chance %g", features, p)
 			}
