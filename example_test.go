@@ -33,7 +33,7 @@ func Example() {
 	fmt.Println("identical after load:", slices.EqualFunc(proba, again, slices.Equal))
 	// Output:
 	// classes [0 1]
-	// [[0.996 0.004] [0.996 0.004] [0.002 0.998]]
+	// [[0.998 0.002] [0.998 0.002] [0.001 0.999]]
 	// IF f6 = 0 AND f7 = 1 THEN 1   support 37  precision 1.00 [0.91, 1.00]
 	// IF f6 = 1 AND f7 = 0 THEN 1   support 34  precision 1.00 [0.90, 1.00]
 	// ELSE 0                        support 57  precision 1.00 [0.94, 1.00]

@@ -44,6 +44,54 @@ func TestConfigBounds(t *testing.T) {
 	}
 }
 
+// Epochs and Patience left at zero take the route's defaults; set, they
+// apply to both routes.
+func TestRouteDefaults(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name                   string
+		cfg                    train.Config
+		route                  model.Route
+		wantEpochs, wantPatien int
+	}{
+		{"categorical default", train.Config{}, model.Categorical, train.CategoricalEpochs, train.CategoricalPatience},
+		{"continuous default", train.Config{}, model.Continuous, train.ContinuousEpochs, train.ContinuousPatience},
+		{"set, categorical", train.Config{Epochs: 7, Patience: 3}, model.Categorical, 7, 3},
+		{"set, continuous", train.Config{Epochs: 7, Patience: 3}, model.Continuous, 7, 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tt.cfg.Resolved()
+			if got, got2 := c.EpochsFor(tt.route), c.PatienceFor(tt.route); got != tt.wantEpochs || got2 != tt.wantPatien {
+				t.Errorf("epochs, patience = %d, %d; want %d, %d", got, got2, tt.wantEpochs, tt.wantPatien)
+			}
+		})
+	}
+	// Fit runs the route's epochs: a binary table 1,000, a continuous one 300.
+	for _, tt := range []struct {
+		name  string
+		value func(i int) float64
+		want  int
+	}{
+		{"binary", func(i int) float64 { return float64(i % 2) }, train.CategoricalEpochs},
+		{"continuous", func(i int) float64 { return float64(i%7) / 3 }, train.ContinuousEpochs},
+	} {
+		ds := &data.Dataset{Rows: 16, Cols: 2, X: make([]float64, 32), Features: []string{"a", "b"}, Y: make([]int, 16), Classes: []string{"n", "y"}}
+		for i := range ds.X {
+			ds.X[i] = tt.value(i * (i / 2))
+		}
+		for i := range ds.Y {
+			ds.Y[i] = i % 2
+		}
+		res, err := train.Fit(context.Background(), ds, model.Config{Rules: 8}, train.Config{Seed: 1, NoEarlyStopping: true, NoLossTarget: true}, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if res.Epochs != tt.want {
+			t.Errorf("%s table: %d epochs, want %d", tt.name, res.Epochs, tt.want)
+		}
+	}
+}
+
 // A class with fewer rows than folds is an error naming the smallest class
 // and its row count (issue 8, defect 9), from CheckFolds and CrossValidate.
 func TestCheckFolds(t *testing.T) {

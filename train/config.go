@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/hornets-go/hornets/internal/defaults"
+	"github.com/hornets-go/hornets/model"
 )
 
 // Config holds the training hyper-parameters and schedules. The zero
@@ -35,12 +36,25 @@ type Config struct {
 	// BatchSize is the mini-batch size; a dataset smaller than it trains in
 	// batches of its own size. Default 16; 1..MaxBatchSize.
 	BatchSize int `json:"batch_size"`
-	// Epochs is the maximum number of epochs. Default 300; 1..EpochLimit.
+	// Epochs is the maximum number of epochs; 1..EpochLimit. Default 0,
+	// meaning the route's own (EpochsFor): 1,000 on the categorical route,
+	// the paper's 300 on the continuous one.
 	Epochs int `json:"epochs"`
 	// Patience stops training after this many epochs without a new best
 	// loss (the validation loss when a validation split is used, else the
-	// training loss, as the paper's code does). Default 30; 1..EpochLimit.
-	// NoEarlyStopping switches it off.
+	// training loss, as the paper's code does); 1..EpochLimit. Default 0,
+	// meaning the route's own (PatienceFor): 100 on the categorical route,
+	// 30 on the continuous one. NoEarlyStopping switches it off.
+	//
+	// The routes differ because they learn at different speeds: CatInt's
+	// softmax over 256 rules spreads the attention almost evenly, so each
+	// output weight sees about 1/256 of the gradient and the training loss
+	// keeps falling, slowly and noisily, for hundreds of epochs; LinAtt is
+	// one linear layer under an L2 prior. Measured on 5×2 folds, seeds 101
+	// and 202 (see the package documentation): 1,000 epochs and patience
+	// 100 raised the eight binary tables' mean macro-F1 from 0.767 to
+	// 0.772 (tic-tac-toe 0.963 → 0.970) and lowered the eleven continuous
+	// tables' from 0.905 to 0.903.
 	Patience        int  `json:"patience"`
 	NoEarlyStopping bool `json:"no_early_stopping"`
 	// MinDelta is the improvement a loss must make to count as a new best.
@@ -87,13 +101,12 @@ func DefaultConfig() Config { return Config{}.Resolved() }
 
 // Resolved returns c with zero fields replaced by defaults.
 // ContinuousLearningRate stays 0 ("LearningRate/5") so that changing
-// LearningRate later moves it too.
+// LearningRate later moves it too, and Epochs and Patience stay 0 ("the
+// route's own"): the route is known once the network is built.
 func (c Config) Resolved() Config {
 	defaults.IfZero(&c.LearningRate, 0.05)
 	defaults.IfZero(&c.ContinuousL2, 1)
 	defaults.IfZero(&c.BatchSize, 16)
-	defaults.IfZero(&c.Epochs, 300)
-	defaults.IfZero(&c.Patience, 30)
 	defaults.IfZero(&c.MinDelta, 1e-4)
 	defaults.IfZero(&c.LossTarget, 1e-3)
 	defaults.IfZero(&c.RefreshEvery, 10)
@@ -118,6 +131,39 @@ func (c Config) ContinuousRate() float64 {
 	return c.ContinuousLearningRate
 }
 
+// Route defaults of Epochs and Patience (see Config).
+const (
+	CategoricalEpochs   = 1000
+	CategoricalPatience = 100
+	ContinuousEpochs    = 300
+	ContinuousPatience  = 30
+)
+
+// EpochsFor returns the maximum number of epochs of a network whose
+// training table takes route r: Epochs, or the route's default when it is 0.
+func (c Config) EpochsFor(r model.Route) int {
+	switch {
+	case c.Epochs != 0:
+		return c.Epochs
+	case r == model.Continuous:
+		return ContinuousEpochs
+	}
+	return CategoricalEpochs
+}
+
+// PatienceFor returns the early-stopping patience of a network whose
+// training table takes route r: Patience, or the route's default when it
+// is 0.
+func (c Config) PatienceFor(r model.Route) int {
+	switch {
+	case c.Patience != 0:
+		return c.Patience
+	case r == model.Continuous:
+		return ContinuousPatience
+	}
+	return CategoricalPatience
+}
+
 // Validate reports the first impossible value of a resolved config.
 func (c Config) Validate() error {
 	switch {
@@ -129,9 +175,9 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: continuous L2 = %g, want > 0 (or no continuous L2)", ErrConfig, c.ContinuousL2)
 	case c.BatchSize < 1 || c.BatchSize > MaxBatchSize:
 		return fmt.Errorf("%w: batch size = %d, want 1..%d", ErrConfig, c.BatchSize, MaxBatchSize)
-	case c.Epochs < 1 || c.Epochs > EpochLimit:
+	case c.Epochs < 0 || c.Epochs > EpochLimit:
 		return fmt.Errorf("%w: epochs = %d, want 1..%d", ErrConfig, c.Epochs, EpochLimit)
-	case c.Patience < 1 || c.Patience > EpochLimit:
+	case c.Patience < 0 || c.Patience > EpochLimit:
 		return fmt.Errorf("%w: patience = %d, want 1..%d", ErrConfig, c.Patience, EpochLimit)
 	case c.MinDelta < 0 || math.IsNaN(c.MinDelta) || math.IsInf(c.MinDelta, 0):
 		return fmt.Errorf("%w: min delta = %g, want >= 0", ErrConfig, c.MinDelta)

@@ -146,6 +146,7 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 			log.WithFields(logrus.Fields{"rank": i + 1, "features": t}).Debug("rule tuple")
 		}
 	}
+	cfg.Epochs, cfg.Patience = cfg.EpochsFor(net.Route()), cfg.PatienceFor(net.Route())
 	mres := net.Config()
 	l2 := cfg.continuousL2(trainSet.Rows, ds.Cols)
 	log.WithFields(logrus.Fields{

@@ -211,6 +211,8 @@ func TestFitRejectsBadConfig(t *testing.T) {
 	}{
 		{"negative lr", model.Config{}, train.Config{LearningRate: -1}, train.ErrConfig},
 		{"negative batch", model.Config{}, train.Config{BatchSize: -4}, train.ErrConfig},
+		{"negative epochs", model.Config{}, train.Config{Epochs: -1}, train.ErrConfig},
+		{"negative patience", model.Config{}, train.Config{Patience: -1}, train.ErrConfig},
 		{"val fraction one", model.Config{}, train.Config{ValFraction: 1}, train.ErrConfig},
 		{"class weights length", model.Config{}, train.Config{ClassWeights: []float64{1}}, train.ErrConfig},
 		{"negative rules", model.Config{Rules: -1}, train.Config{}, model.ErrConfig},

@@ -328,7 +328,7 @@ func TestHelp(t *testing.T) {
 			fmt.Sprintf("number of rule slots R of the categorical route, 1..%d (default: %d)", model.MaxRules, model.DefaultConfig().Rules),
 			fmt.Sprintf("(default: %g)", train.DefaultConfig().LearningRate),
 			"(default: lr/5)",
-			fmt.Sprintf("maximum number of epochs N, 1..%d (default: %d)", train.EpochLimit, train.DefaultConfig().Epochs),
+			fmt.Sprintf("maximum number of epochs N, 1..%d (default: %d on the categorical route, %d on the continuous)", train.EpochLimit, train.CategoricalEpochs, train.ContinuousEpochs),
 			"--data-format FORMAT", "input FORMAT: csv", "--format FORMAT", "output FORMAT: text or json",
 		}},
 		{"predict columns", []string{"predict", "-h"}, []string{"p(<label>)"}},

@@ -103,6 +103,11 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.ExtendedBIC = c.Bool("extended-bic")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "main-effects", Category: catModel, Usage: "give every screened single feature with evidence rule slots of its own, even where a stronger tuple contains it: for tables of many weak single effects (see model/rulesearch)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Model.Search.MainEffects = c.Bool("main-effects")
+				return ""
+			}},
 		{intF(catModel, "screen-order", fmt.Sprintf("largest feature tuple `S` scored by screening, 1..%d (at most order is used)", rulesearch.MaxScreenOrder), fmt.Sprintf("min(%d, order)", sd.ScreenOrder)),
 			positive("screen-order", rulesearch.MaxScreenOrder, func(o *fitOptions, v int) { o.Model.Search.ScreenOrder = v })},
 		{floatF(catModel, "cutoff", "screened tuples scoring at least `C` times the best tuple's score get rule slots at the start, 0 < C <= 1", ftoa(sd.Cutoff)),
@@ -162,9 +167,9 @@ func fitFlagTable() []fitFlag {
 			}},
 		{intF(catTraining, "batch-size", fmt.Sprintf("mini-batch size `B`, 1..%d", train.MaxBatchSize), itoa(td.BatchSize)),
 			positive("batch-size", train.MaxBatchSize, func(o *fitOptions, v int) { o.Train.BatchSize = v })},
-		{intF(catTraining, "epochs", fmt.Sprintf("maximum number of epochs `N`, 1..%d", train.EpochLimit), itoa(td.Epochs)),
+		{intF(catTraining, "epochs", fmt.Sprintf("maximum number of epochs `N`, 1..%d", train.EpochLimit), fmt.Sprintf("%d on the categorical route, %d on the continuous", train.CategoricalEpochs, train.ContinuousEpochs)),
 			positive("epochs", train.EpochLimit, func(o *fitOptions, v int) { o.Train.Epochs = v })},
-		{intF(catTraining, "patience", fmt.Sprintf("stop after `N` epochs without a better loss, 1..%d; 0 switches early stopping off", train.EpochLimit), itoa(td.Patience)),
+		{intF(catTraining, "patience", fmt.Sprintf("stop after `N` epochs without a better loss, 1..%d; 0 switches early stopping off", train.EpochLimit), fmt.Sprintf("%d on the categorical route, %d on the continuous", train.CategoricalPatience, train.ContinuousPatience)),
 			zeroOff("patience", train.EpochLimit, func(o *fitOptions, v int) { o.Train.Patience = v }, func(o *fitOptions) { o.Train.NoEarlyStopping = true })},
 		{floatF(catTraining, "val-fraction", "share `F` of the rows held out (stratified) to watch for early stopping, 0 for none", ftoa(td.ValFraction)),
 			func(c *cli.Context, o *fitOptions) string { o.Train.ValFraction = c.Float64("val-fraction"); return "" }},

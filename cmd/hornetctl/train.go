@@ -12,6 +12,7 @@ import (
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/evaluate"
+	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -163,7 +164,7 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	}
 	log := newLogger(ios.Err, o.Verbosity)
 	tcfg := o.Fit.Train.Resolved()
-	prog := newProgress(log, ios.Err, o.Verbosity, tcfg.Epochs)
+	prog := newProgress(log, ios.Err, o.Verbosity, max(tcfg.EpochsFor(model.Categorical), tcfg.EpochsFor(model.Continuous)))
 	log.WithField("file", o.Data.Path).WithField("format", o.Data.Format).Infof("read %d rows, %d feature columns, %d classes", ds.Rows, ds.Cols, len(ds.Classes))
 	res, err := train.Fit(ctx, ds, o.Fit.Model, o.Fit.Train, &train.Options{Log: log, Recorder: prog})
 	prog.done()

@@ -79,6 +79,14 @@ type Config struct {
 	// effects (see the package documentation for the measurements).
 	// Default off.
 	ExtendedBIC bool `json:"extended_bic,omitempty"`
+	// MainEffects gives every screened single feature with evidence a run
+	// of heads beside the strong tuples, even where a stronger tuple
+	// contains it: main effects beside the interactions, for tables of
+	// many weak single effects (spect_train +0.03 and +0.01 macro-F1 on
+	// seeds 101 and 202) at a cost under heavy label noise (a noise feature
+	// with chance evidence gets slots). Default off; see the package
+	// documentation for the measurements.
+	MainEffects bool `json:"main_effects,omitempty"`
 	// RefreshFraction is the largest share of the tuples replaced at one
 	// refresh. Default 0.25; 0 < f <= 1.
 	RefreshFraction float64 `json:"refresh_fraction"`

@@ -147,7 +147,9 @@ func (rs *Table) conflict(t []int) bool {
 
 // NewTable fills slots rule slots, Heads slots a tuple, with the strong
 // screened tuples (within Cutoff of the best score and not nested in a
-// stronger one, cycling when there are fewer of them than tuples fit), or
+// stronger one) and, with cfg.MainEffects, the screened single features
+// with evidence (cycling when there are fewer of them than tuples
+// fit), or
 // random tuples when screening found no tuple with evidence (every tuple,
 // when they all fit). Only tuples with evidence (Candidate.Evidence) get
 // slots; those not placed stay in the pool that Refresh draws from. cfg
@@ -168,6 +170,9 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 		case !nestedInStrong && t.Evidence:
 			rs.Pool = append(rs.Pool, t.Features)
 		}
+	}
+	if cfg.MainEffects && len(strong) > 0 {
+		strong = withMainEffects(strong, screened, tuples)
 	}
 	var all [][]int
 	if len(strong) == 0 && binom(rs.Width(), order) <= float64(tuples) {
@@ -190,6 +195,23 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 		}
 	}
 	return rs
+}
+
+// withMainEffects returns strong with every screened single feature that
+// has evidence and a positive score appended, unless strong holds it
+// already, while there are tuples left for them: a main effect beside the
+// interactions that contain it.
+func withMainEffects(strong [][]int, screened []Candidate, tuples int) [][]int {
+	for _, t := range screened {
+		if len(strong) >= tuples {
+			break
+		}
+		if len(t.Features) == 1 && t.Evidence && t.Score > 0 &&
+			!slices.ContainsFunc(strong, func(u []int) bool { return slices.Equal(u, t.Features) }) {
+			strong = append(strong, t.Features)
+		}
+	}
+	return strong
 }
 
 // tupleFeatures returns the feature columns of tuple k.

@@ -178,3 +178,37 @@ func TestTableCheck(t *testing.T) {
 		}
 	}
 }
+
+// With MainEffects a screened single feature with evidence gets slots of
+// its own beside the stronger pair that contains it; by default the pair
+// alone holds the slots, and a single without evidence never gets any.
+func TestNewTableMainEffects(t *testing.T) {
+	t.Parallel()
+	screened := []Candidate{
+		{Features: []int{1, 4}, Score: 30, Evidence: true},
+		{Features: []int{4}, Score: 12, Evidence: true},
+		{Features: []int{1}, Score: 3, Evidence: true},
+		{Features: []int{6}, Score: 2},
+	}
+	for _, tc := range []struct {
+		mainEffects bool
+		want        [][]int
+	}{
+		{false, [][]int{{1, 4}}},
+		{true, [][]int{{1, 4}, {4}, {1}}},
+	} {
+		cfg := DefaultConfig()
+		cfg.MainEffects = tc.mainEffects
+		table := NewTable(cfg, 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 2)))
+		var got [][]int
+		for k := range table.tuples() {
+			fs := table.tupleFeatures(k)
+			if !slices.ContainsFunc(got, func(u []int) bool { return slices.Equal(u, fs) }) {
+				got = append(got, fs)
+			}
+		}
+		if !slices.EqualFunc(got, tc.want, slices.Equal) {
+			t.Errorf("MainEffects %v: tuples with slots %v, want %v", tc.mainEffects, got, tc.want)
+		}
+	}
+}
