@@ -72,7 +72,7 @@ func (c *Classifier) Fit(ctx context.Context, t *data.Table) error {
 	if res.Status == train.Canceled {
 		return fmt.Errorf("hornets: fitting %s: %w", name, context.Cause(ctx))
 	}
-	c.fitted = &train.Bundle{Network: res.Network, Encoder: enc, Train: c.Train.Resolved(), Classes: enc.Classes}
+	c.fitted = &train.Bundle{Network: res.Network, Encoder: enc, Train: res.Config, Classes: enc.Classes}
 	return nil
 }
 

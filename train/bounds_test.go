@@ -86,8 +86,8 @@ func TestRouteDefaults(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		if res.Epochs != tt.want {
-			t.Errorf("%s table: %d epochs, want %d", tt.name, res.Epochs, tt.want)
+		if res.Epochs != tt.want || res.Config.Epochs != tt.want {
+			t.Errorf("%s table: %d epochs (Result.Config %d), want %d", tt.name, res.Epochs, res.Config.Epochs, tt.want)
 		}
 	}
 }

@@ -62,6 +62,10 @@ type Result struct {
 	Duration  time.Duration
 	// Route is the route most training batches took.
 	Route model.Route
+	// Config is the training configuration used: resolved, with the
+	// epochs and patience of the network's route (Config.EpochsFor) and
+	// the class weights as asked (nil for balanced).
+	Config Config
 }
 
 // Fit trains a HorNets network on ds: setup (the network, its trainer and
@@ -125,6 +129,7 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 		}
 		trainSet, valSet = ds.Subset(tr), ds.Subset(va)
 	}
+	asked := cfg.ClassWeights
 	if cfg.ClassWeights == nil && !cfg.EqualClassWeights {
 		cfg.ClassWeights = BalancedWeights(trainSet.Y, C)
 	}
@@ -147,6 +152,8 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 		}
 	}
 	cfg.Epochs, cfg.Patience = cfg.EpochsFor(net.Route()), cfg.PatienceFor(net.Route())
+	used := cfg
+	used.ClassWeights = asked // nil: balanced, computed from the rows again
 	mres := net.Config()
 	l2 := cfg.continuousL2(trainSet.Rows, ds.Cols)
 	log.WithFields(logrus.Fields{
@@ -158,7 +165,7 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 
 	l := &Loop{cfg: cfg, log: log, trainer: tr, train: trainSet, val: valSet, rng: rng,
 		solvers: [2]*Adam{NewAdam(cfg.LearningRate), NewAdam(cfg.ContinuousRate())},
-		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1)}, l2: l2}
+		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1), Config: used}, l2: l2}
 	l.hooks = append(l.hooks, &earlyStopping{})
 	if !cfg.NoRefresh {
 		l.hooks = append(l.hooks, ruleRefresh{every: cfg.RefreshEvery})

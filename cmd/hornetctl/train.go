@@ -174,6 +174,6 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 		}
 		return nil, nil, configError(err)
 	}
-	b := &train.Bundle{Network: res.Network, Encoder: enc, Train: tcfg, Classes: ds.Classes}
+	b := &train.Bundle{Network: res.Network, Encoder: enc, Train: res.Config, Classes: ds.Classes}
 	return b, &trainResult{Result: res, trainSet: ds}, nil
 }

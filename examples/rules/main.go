@@ -89,5 +89,5 @@ func trainXor(path string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "trained on %s: %s after %d epochs\n", gen.Describe(), res.Status, res.Epochs)
 	// No encoder: the Dataset was built in code.
-	return (&train.Bundle{Network: res.Network, Train: cfg.Resolved(), Classes: ds.Classes}).Save(path)
+	return (&train.Bundle{Network: res.Network, Train: res.Config, Classes: ds.Classes}).Save(path)
 }
