@@ -142,26 +142,25 @@ const (
 // EpochsFor returns the maximum number of epochs of a network whose
 // training table takes route r: Epochs, or the route's default when it is 0.
 func (c Config) EpochsFor(r model.Route) int {
-	switch {
-	case c.Epochs != 0:
-		return c.Epochs
-	case r == model.Continuous:
-		return ContinuousEpochs
-	}
-	return CategoricalEpochs
+	return orRouteDefault(c.Epochs, r, CategoricalEpochs, ContinuousEpochs)
 }
 
 // PatienceFor returns the early-stopping patience of a network whose
 // training table takes route r: Patience, or the route's default when it
 // is 0.
 func (c Config) PatienceFor(r model.Route) int {
+	return orRouteDefault(c.Patience, r, CategoricalPatience, ContinuousPatience)
+}
+
+// orRouteDefault returns v, or when it is 0 the default of route r.
+func orRouteDefault(v int, r model.Route, categorical, continuous int) int {
 	switch {
-	case c.Patience != 0:
-		return c.Patience
+	case v != 0:
+		return v
 	case r == model.Continuous:
-		return ContinuousPatience
+		return continuous
 	}
-	return CategoricalPatience
+	return categorical
 }
 
 // Validate reports the first impossible value of a resolved config.

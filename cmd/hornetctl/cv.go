@@ -53,7 +53,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 	return leaf(&cli.Command{
 		Name:      "cv",
 		Usage:     "cross-validate the model and training settings on a labelled table",
-		UsageText: "hornetctl cv --data train.csv [--folds 5] [--repeats 1] [--jobs N] [--format text|json] [--epochs 300] [--seed 0]",
+		UsageText: "hornetctl cv --data train.csv [--folds 5] [--repeats 1] [--jobs N] [--format text|json] [--epochs N] [--seed 0]",
 		Description: "Repeated stratified k-fold cross-validation: each fold is predicted by a model trained on the other folds,\n" +
 			"with the same flags as train. Each of --repeats splits is drawn afresh from --seed; fold f of repeat r\n" +
 			"trains with seed + r·k + f (the first repeat: seed+f). The CSV encoder is fitted on each training fold\n" +

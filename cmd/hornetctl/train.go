@@ -44,7 +44,7 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 	return leaf(&cli.Command{
 		Name:      "train",
 		Usage:     "train a model on a labelled table and save it",
-		UsageText: "hornetctl train --data train.csv --out model.json [--label NAME] [--data-format csv|libsvm] [--format text|json] [--epochs 300] [--seed 0]",
+		UsageText: "hornetctl train --data train.csv --out model.json [--label NAME] [--data-format csv|libsvm] [--format text|json] [--epochs N] [--seed 0]",
 		Description: "Reads the table (CSV with a header, plain or gzip; or LibSVM), encodes it (numeric columns as they are,\n" +
 			"other columns one-hot), trains, and saves the network with its encoder. Logs go to stderr: a progress bar on a\n" +
 			"terminal, else a line every 10 epochs. The summary goes to stdout. On Ctrl-C the best model so far is saved and\n" +
