@@ -20,6 +20,12 @@ type Candidate struct {
 	// at EvidenceFDR among the tuples of its size (with the extended BIC:
 	// Score > 0). Only such tuples get rule slots or wait in the pool.
 	Evidence bool
+	// Extension is, for a single feature, the best pair that contains it
+	// and was dropped only for scoring too little above it, though a
+	// likelihood-ratio test says the added feature carries evidence (see
+	// screener.extends); nil if none. A table whose only strong tuple is
+	// this single gives its slots to the extension (see NewTable).
+	Extension []int
 }
 
 // EvidenceFDR is the false discovery rate at which screening admits tuples
@@ -308,11 +314,14 @@ func (s *screener) markEvidence(cs []Candidate) {
 // target pair plus one of D noise features beats the pair whenever the
 // best of D chance gains passes the BIC penalty of one more feature, which
 // label noise makes likely.
-func (s *screener) dominated(t Candidate) bool {
+func (s *screener) dominated(t Candidate) bool { return s.dominatedBy(t) != nil }
+
+// dominatedBy returns the first proper sub-tuple of t that dominates it
+// (see dominated), or nil.
+func (s *screener) dominatedBy(t Candidate) []int {
 	n := len(t.Features)
-	sub := make([]int, 0, n)
 	for mask := 1; mask < 1<<n-1; mask++ {
-		sub = sub[:0]
+		sub := make([]int, 0, n)
 		for i, f := range t.Features {
 			if mask&(1<<i) != 0 {
 				sub = append(sub, f)
@@ -323,10 +332,26 @@ func (s *screener) dominated(t Candidate) bool {
 			added = 2 * lnBinom(len(s.active)-len(sub), n-len(sub))
 		}
 		if s.score(sub)-s.selectionCost(len(sub))+added >= t.Score {
-			return true
+			return sub
 		}
 	}
-	return false
+	return nil
+}
+
+// extends reports whether tuple t, dominated by its sub-tuple sub, still
+// adds evidence to it: the likelihood-ratio test of t against sub, G_t −
+// G_sub on (cells_t − cells_sub)(classes − 1) degrees of freedom, passes
+// at EvidenceFDR after a Bonferroni factor C(D−|sub|, |t|−|sub|), the
+// number of ways to add that many features to sub.
+func (s *screener) extends(t, sub []int) bool {
+	gt, ct := s.gStat(t)
+	gs, cs := s.gStat(sub)
+	df := float64((ct - cs) * (len(s.classes) - 1))
+	if df <= 0 || gt <= gs {
+		return false
+	}
+	p := distuv.ChiSquared{K: df}.Survival(gt - gs)
+	return math.Log(p)+lnBinom(len(s.active)-len(sub), len(t)-len(sub)) < math.Log(EvidenceFDR)
 }
 
 // selectionCost is the extended BIC's price of choosing one tuple of the

@@ -255,13 +255,25 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	}
 	// A tuple that scores no better than one of its own sub-tuples adds a
 	// passenger to a real effect ((f, noise) next to (f)): drop it.
+	// A pair dropped for its single feature whose added feature still
+	// passes a likelihood-ratio test becomes that single's extension (the
+	// best such, by score).
 	out := make([]Candidate, 0, keep)
+	ext := map[int][]int{}
 	for _, t := range final.sorted() {
-		if len(out) == keep {
-			break
+		sub := s.dominatedBy(t)
+		switch {
+		case sub == nil:
+			if len(out) < keep {
+				out = append(out, t)
+			}
+		case len(t.Features) == 2 && len(sub) == 1 && !s.extendedBIC && ext[sub[0]] == nil && s.extends(t.Features, sub):
+			ext[sub[0]] = t.Features
 		}
-		if !s.dominated(t) {
-			out = append(out, t)
+	}
+	for i := range out {
+		if len(out[i].Features) == 1 {
+			out[i].Extension = ext[out[i].Features[0]]
 		}
 	}
 	s.markEvidence(out)

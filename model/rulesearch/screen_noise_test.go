@@ -54,3 +54,47 @@ func isSubset(a, b []int) bool {
 	}
 	return true
 }
+
+// With 20 % of the labels flipped an and or or gate's target pair can
+// score less above its stronger single feature than the dominance test
+// asks, and a table holding that single alone cannot express the gate.
+// The pair still passes the likelihood-ratio test against the single, so
+// it becomes the single's extension and takes the slots. Draws where the
+// pair is dropped (hornetctl bench synthetic --label-noise 0.2 --seed 202).
+func TestScreenExtendsLoneSingleToTargetPair(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		gate     data.Gate
+		features int
+		seed     uint64
+	}{
+		{data.And, 16, 211}, {data.Or, 16, 203}, {data.And, 128, 209}, {data.Or, 64, 202},
+	} {
+		gen, err := data.NewSynth(data.SynthConfig{Gate: tc.gate, Features: tc.features, Seed: tc.seed, LabelNoise: 0.2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, _ := gen.SampleNoisy(128)
+		got, _ := rulesearch.Screen(rulesearch.Data{X: tr.X, Rows: tr.Rows, Features: tr.Cols, Y: tr.Y, Classes: len(tr.Classes)},
+			3, 8_000_000, 64, false)
+		targets := gen.Targets()
+		name := fmt.Sprintf("%v/%d features/seed %d", tc.gate, tc.features, tc.seed)
+		if len(got) == 0 || len(got[0].Features) != 1 || !slices.Equal(got[0].Extension, targets) {
+			t.Errorf("%s: best screened tuple %+v, want a target single extended to %v", name, got[:min(1, len(got))], targets)
+			continue
+		}
+		table := rulesearch.NewTable(rulesearch.DefaultConfig(), 256, 3, tr.Cols, nil, got, rand.New(rand.NewPCG(tc.seed, 1)))
+		if tuples := table.RankedTuples(); len(tuples) != 1 || !slices.Equal(tuples[0], targets) {
+			t.Errorf("%s: tuples with slots %v, want only the targets %v", name, tuples, targets)
+		}
+	}
+	// A single that is not alone keeps its own slots.
+	screened := []rulesearch.Candidate{
+		{Features: []int{3}, Score: 20, Evidence: true, Extension: []int{3, 5}},
+		{Features: []int{6, 7}, Score: 15, Evidence: true},
+	}
+	table := rulesearch.NewTable(rulesearch.DefaultConfig(), 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 1)))
+	if tuples := table.RankedTuples(); !slices.ContainsFunc(tuples, func(u []int) bool { return slices.Equal(u, []int{3}) }) {
+		t.Errorf("single beside another strong tuple: tuples with slots %v, want [3] among them", tuples)
+	}
+}

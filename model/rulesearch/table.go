@@ -147,7 +147,7 @@ func (rs *Table) conflict(t []int) bool {
 
 // NewTable fills slots rule slots, Heads slots a tuple, with the strong
 // screened tuples (within Cutoff of the best score and not nested in a
-// stronger one) and, with cfg.MainEffects, the screened single features
+// stronger one; a lone single feature gives way to its Extension) and, with cfg.MainEffects, the screened single features
 // with evidence (cycling when there are fewer of them than tuples
 // fit), or
 // random tuples when screening found no tuple with evidence (every tuple,
@@ -169,6 +169,17 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 			strong = append(strong, t.Features)
 		case !nestedInStrong && t.Evidence:
 			rs.Pool = append(rs.Pool, t.Features)
+		}
+	}
+	// One single feature alone expresses no interaction: when it is the
+	// only strong tuple and its best pair passed the extension test, the
+	// pair takes its slots.
+	if len(strong) == 1 && len(strong[0]) == 1 {
+		for _, t := range screened {
+			if slices.Equal(t.Features, strong[0]) && t.Extension != nil {
+				strong[0] = t.Extension
+				break
+			}
 		}
 	}
 	if cfg.MainEffects && len(strong) > 0 {
