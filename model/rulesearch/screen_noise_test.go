@@ -23,19 +23,11 @@ func TestScreenLabelNoiseTopIsTarget(t *testing.T) {
 	for _, gate := range []data.Gate{data.And, data.Or, data.Xor} {
 		for _, features := range []int{64, 128} {
 			for seed := uint64(102); seed <= 105; seed++ {
-				gen, err := data.NewSynth(data.SynthConfig{Gate: gate, Features: features, Seed: seed, LabelNoise: 0.15})
-				if err != nil {
-					t.Fatal(err)
-				}
-				tr, _ := gen.SampleNoisy(128)
-				got, _ := rulesearch.Screen(rulesearch.Data{X: tr.X, Rows: tr.Rows, Features: tr.Cols, Y: tr.Y, Classes: len(tr.Classes)},
-					3, 8_000_000, 64, false)
-				targets := gen.Targets()
-				name := fmt.Sprintf("%v/%d features/seed %d", gate, features, seed)
+				got, cols, targets, name := screenNoisy(t, gate, features, seed, 0.15)
 				if len(got) == 0 || !slices.Equal(got[0].Features, targets) || !got[0].Evidence {
 					t.Errorf("%s: best screened tuple %v, want the targets %v with evidence", name, got[:min(1, len(got))], targets)
 				}
-				table := rulesearch.NewTable(rulesearch.DefaultConfig(), 256, 3, tr.Cols, nil, got, rand.New(rand.NewPCG(seed, 1)))
+				table := rulesearch.NewTable(rulesearch.DefaultConfig(), 256, 3, cols, nil, got, rand.New(rand.NewPCG(seed, 1)))
 				for _, tuple := range table.RankedTuples() {
 					if !isSubset(tuple, targets) {
 						t.Errorf("%s: noise tuple %v has rule slots", name, tuple)
@@ -44,6 +36,22 @@ func TestScreenLabelNoiseTopIsTarget(t *testing.T) {
 			}
 		}
 	}
+}
+
+// screenNoisy screens 128 rows of gate over features binary features with
+// noise of the labels flipped (order 3, the default budget and pool) and
+// returns the candidates, the feature count, the gate's targets and a name
+// for messages.
+func screenNoisy(t *testing.T, gate data.Gate, features int, seed uint64, noise float64) ([]rulesearch.Candidate, int, []int, string) {
+	t.Helper()
+	gen, err := data.NewSynth(data.SynthConfig{Gate: gate, Features: features, Seed: seed, LabelNoise: noise})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, _ := gen.SampleNoisy(128)
+	got, _ := rulesearch.Screen(rulesearch.Data{X: tr.X, Rows: tr.Rows, Features: tr.Cols, Y: tr.Y, Classes: len(tr.Classes)},
+		3, 8_000_000, 64, false)
+	return got, tr.Cols, gen.Targets(), fmt.Sprintf("%v/%d features/seed %d", gate, features, seed)
 }
 
 func isSubset(a, b []int) bool {
@@ -70,20 +78,12 @@ func TestScreenExtendsLoneSingleToTargetPair(t *testing.T) {
 	}{
 		{data.And, 16, 211}, {data.Or, 16, 203}, {data.And, 128, 209}, {data.Or, 64, 202},
 	} {
-		gen, err := data.NewSynth(data.SynthConfig{Gate: tc.gate, Features: tc.features, Seed: tc.seed, LabelNoise: 0.2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, _ := gen.SampleNoisy(128)
-		got, _ := rulesearch.Screen(rulesearch.Data{X: tr.X, Rows: tr.Rows, Features: tr.Cols, Y: tr.Y, Classes: len(tr.Classes)},
-			3, 8_000_000, 64, false)
-		targets := gen.Targets()
-		name := fmt.Sprintf("%v/%d features/seed %d", tc.gate, tc.features, tc.seed)
+		got, cols, targets, name := screenNoisy(t, tc.gate, tc.features, tc.seed, 0.2)
 		if len(got) == 0 || len(got[0].Features) != 1 || !slices.Equal(got[0].Extension, targets) {
 			t.Errorf("%s: best screened tuple %+v, want a target single extended to %v", name, got[:min(1, len(got))], targets)
 			continue
 		}
-		table := rulesearch.NewTable(rulesearch.DefaultConfig(), 256, 3, tr.Cols, nil, got, rand.New(rand.NewPCG(tc.seed, 1)))
+		table := rulesearch.NewTable(rulesearch.DefaultConfig(), 256, 3, cols, nil, got, rand.New(rand.NewPCG(tc.seed, 1)))
 		if tuples := table.RankedTuples(); len(tuples) != 1 || !slices.Equal(tuples[0], targets) {
 			t.Errorf("%s: tuples with slots %v, want only the targets %v", name, tuples, targets)
 		}
