@@ -49,10 +49,10 @@ func TestConfigBounds(t *testing.T) {
 func TestRouteDefaults(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
-		name                   string
-		cfg                    train.Config
-		route                  model.Route
-		wantEpochs, wantPatien int
+		name                     string
+		cfg                      train.Config
+		route                    model.Route
+		wantEpochs, wantPatience int
 	}{
 		{"categorical default", train.Config{}, model.Categorical, train.CategoricalEpochs, train.CategoricalPatience},
 		{"continuous default", train.Config{}, model.Continuous, train.ContinuousEpochs, train.ContinuousPatience},
@@ -61,8 +61,8 @@ func TestRouteDefaults(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			c := tt.cfg.Resolved()
-			if got, got2 := c.EpochsFor(tt.route), c.PatienceFor(tt.route); got != tt.wantEpochs || got2 != tt.wantPatien {
-				t.Errorf("epochs, patience = %d, %d; want %d, %d", got, got2, tt.wantEpochs, tt.wantPatien)
+			if got, got2 := c.EpochsFor(tt.route), c.PatienceFor(tt.route); got != tt.wantEpochs || got2 != tt.wantPatience {
+				t.Errorf("epochs, patience = %d, %d; want %d, %d", got, got2, tt.wantEpochs, tt.wantPatience)
 			}
 		})
 	}

@@ -129,9 +129,9 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 		}
 		trainSet, valSet = ds.Subset(tr), ds.Subset(va)
 	}
-	asked := cfg.ClassWeights
-	if cfg.ClassWeights == nil && !cfg.EqualClassWeights {
-		cfg.ClassWeights = BalancedWeights(trainSet.Y, C)
+	weights := cfg.ClassWeights // cfg keeps them as asked (nil: balanced)
+	if weights == nil && !cfg.EqualClassWeights {
+		weights = BalancedWeights(trainSet.Y, C)
 	}
 	net, err := model.New(mcfg, model.Data{X: trainSet.X, Rows: trainSet.Rows, Features: ds.Cols, Y: trainSet.Y,
 		Classes: C, Names: ds.Features, Blocks: ds.Groups}, rng)
@@ -139,7 +139,7 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 		return nil, err
 	}
 	batch := min(cfg.BatchSize, trainSet.Rows)
-	tr, err := model.NewTrainer(net, batch, cfg.ClassWeights)
+	tr, err := model.NewTrainer(net, batch, weights)
 	if err != nil {
 		return nil, err
 	}
@@ -152,20 +152,18 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 		}
 	}
 	cfg.Epochs, cfg.Patience = cfg.EpochsFor(net.Route()), cfg.PatienceFor(net.Route())
-	used := cfg
-	used.ClassWeights = asked // nil: balanced, computed from the rows again
 	mres := net.Config()
 	l2 := cfg.continuousL2(trainSet.Rows, ds.Cols)
 	log.WithFields(logrus.Fields{
 		"rows": trainSet.Rows, "features": ds.Cols, "classes": C, "val_rows": rowsOf(valSet),
 		"rules": mres.Rules, "order": mres.Order, "exp_param": mres.ExpParam, "activation": mres.Activation,
 		"heads": mres.Search.Heads, "pool": mres.Search.Pool, "screen_order": min(mres.Search.ScreenOrder, mres.Order),
-		"lr": cfg.LearningRate, "continuous_lr": cfg.ContinuousRate(), "continuous_l2": l2, "class_weights": cfg.ClassWeights, "batch": batch, "epochs": cfg.Epochs, "patience": cfg.Patience, "seed": cfg.Seed,
+		"lr": cfg.LearningRate, "continuous_lr": cfg.ContinuousRate(), "continuous_l2": l2, "class_weights": weights, "batch": batch, "epochs": cfg.Epochs, "patience": cfg.Patience, "seed": cfg.Seed,
 	}).Info("training")
 
 	l := &Loop{cfg: cfg, log: log, trainer: tr, train: trainSet, val: valSet, rng: rng,
 		solvers: [2]*Adam{NewAdam(cfg.LearningRate), NewAdam(cfg.ContinuousRate())},
-		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1), Config: used}, l2: l2}
+		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1), Config: cfg}, l2: l2}
 	l.hooks = append(l.hooks, &earlyStopping{})
 	if !cfg.NoRefresh {
 		l.hooks = append(l.hooks, ruleRefresh{every: cfg.RefreshEvery})

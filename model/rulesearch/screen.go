@@ -320,8 +320,9 @@ func (s *screener) dominated(t Candidate) bool { return s.dominatedBy(t) != nil 
 // (see dominated), or nil.
 func (s *screener) dominatedBy(t Candidate) []int {
 	n := len(t.Features)
+	sub := make([]int, 0, n)
 	for mask := 1; mask < 1<<n-1; mask++ {
-		sub := make([]int, 0, n)
+		sub = sub[:0]
 		for i, f := range t.Features {
 			if mask&(1<<i) != 0 {
 				sub = append(sub, f)
@@ -332,7 +333,7 @@ func (s *screener) dominatedBy(t Candidate) []int {
 			added = 2 * lnBinom(len(s.active)-len(sub), n-len(sub))
 		}
 		if s.score(sub)-s.selectionCost(len(sub))+added >= t.Score {
-			return sub
+			return slices.Clone(sub)
 		}
 	}
 	return nil

@@ -147,11 +147,11 @@ func (rs *Table) conflict(t []int) bool {
 
 // NewTable fills slots rule slots, Heads slots a tuple, with the strong
 // screened tuples (within Cutoff of the best score and not nested in a
-// stronger one; a lone single feature gives way to its Extension) and, with cfg.MainEffects, the screened single features
-// with evidence (cycling when there are fewer of them than tuples
-// fit), or
-// random tuples when screening found no tuple with evidence (every tuple,
-// when they all fit). Only tuples with evidence (Candidate.Evidence) get
+// stronger one; a lone single feature gives way to its Extension) and,
+// with cfg.MainEffects, the screened single features with evidence
+// (cycling when there are fewer of them than tuples fit), or random
+// tuples when screening found no tuple with evidence (every tuple, when
+// they all fit). Only tuples with evidence (Candidate.Evidence) get
 // slots; those not placed stay in the pool that Refresh draws from. cfg
 // must be resolved and valid; blocks may be nil.
 func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, rng *rand.Rand) *Table {
@@ -162,25 +162,24 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 	tuples := rs.tuples()
 
 	var strong [][]int
+	var firstExtension []int // the first strong tuple's Extension
 	for _, t := range screened {
 		nestedInStrong := slices.ContainsFunc(strong, func(u []int) bool { return nested(t.Features, u) })
 		switch {
 		case len(strong) < tuples && t.Score > 0 && t.Evidence && t.Score >= cfg.Cutoff*screened[0].Score && !nestedInStrong:
+			if len(strong) == 0 {
+				firstExtension = t.Extension
+			}
 			strong = append(strong, t.Features)
 		case !nestedInStrong && t.Evidence:
 			rs.Pool = append(rs.Pool, t.Features)
 		}
 	}
 	// One single feature alone expresses no interaction: when it is the
-	// only strong tuple and its best pair passed the extension test, the
-	// pair takes its slots.
-	if len(strong) == 1 && len(strong[0]) == 1 {
-		for _, t := range screened {
-			if slices.Equal(t.Features, strong[0]) && t.Extension != nil {
-				strong[0] = t.Extension
-				break
-			}
-		}
+	// only strong tuple and its best pair passed the extension test (only
+	// singles have one), the pair takes its slots.
+	if len(strong) == 1 && firstExtension != nil {
+		strong[0] = firstExtension
 	}
 	if cfg.MainEffects && len(strong) > 0 {
 		strong = withMainEffects(strong, screened, tuples)
