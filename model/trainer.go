@@ -134,7 +134,8 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 }
 
 // ValueGrads returns the parameters of a route with their gradients, in a
-// fixed order, for an optimiser.
+// fixed order, for an optimiser: M, W, b on the categorical route; A, W, b
+// on the continuous one.
 func (t *Trainer) ValueGrads(r Route) ([]G.ValueGrad, error) {
 	if err := t.ok(); err != nil {
 		return nil, err

@@ -36,6 +36,9 @@ type Adam struct {
 	Beta1     float64 // β1, the decay of the first moment
 	Beta2     float64 // β2, the decay of the second moment
 	Eps       float64 // ε, added to √v̂
+	// Scales, when Scales[i] is set (non-zero), multiplies the learning
+	// rate of parameter i (in the order given to Step) by it.
+	Scales []float64
 
 	t    int
 	m, v [][]float64
@@ -86,9 +89,13 @@ func (a *Adam) Step(vgs []G.ValueGrad) error {
 	omb1, omb2 := 1-b1, 1-b2
 	inv1 := 1 / (1 - math.Pow(b1, float64(a.t))) // bias corrections
 	inv2 := 1 / (1 - math.Pow(b2, float64(a.t)))
-	negLR, eps := -a.LearnRate, a.Eps
+	eps := a.Eps
 	for i, vg := range vgs {
 		w, g, _ := weightGrad(vg)
+		negLR := -a.LearnRate
+		if i < len(a.Scales) && a.Scales[i] != 0 {
+			negLR *= a.Scales[i]
+		}
 		m, v := a.m[i], a.v[i]
 		w, m, v = w[:len(g)], m[:len(g)], v[:len(g)]
 		for j, gj := range g {

@@ -89,6 +89,53 @@ func TestAdamMatchesGorgonia(t *testing.T) {
 	}
 }
 
+// Scales[i] trains parameter i as an Adam of learning rate lr·Scales[i]
+// would, bit for bit, and leaves the others at lr.
+func TestAdamScales(t *testing.T) {
+	t.Parallel()
+	const lr, scale = 0.05, 16
+	rng := rand.New(rand.NewPCG(3, 4))
+	scaled := randomParams(rng)
+	plain, fast := make([]G.ValueGrad, len(scaled)), make([]G.ValueGrad, len(scaled))
+	for i, vg := range scaled {
+		plain[i] = newParam(vg.(param).w.Float64s(), adamShapes[i]...)
+		fast[i] = newParam(vg.(param).w.Float64s(), adamShapes[i]...)
+	}
+	a := NewAdam(lr)
+	a.Scales = []float64{1, scale, 0} // 0: unscaled, as beyond the slice
+	ref, refFast := NewAdam(lr), NewAdam(lr*scale)
+	for step := 1; step <= 20; step++ {
+		for i := range scaled {
+			g := scaled[i].(param).g.Float64s()
+			for j := range g {
+				g[j] = rng.NormFloat64()
+			}
+			copy(plain[i].(param).g.Float64s(), g)
+			copy(fast[i].(param).g.Float64s(), g)
+		}
+		for _, s := range []struct {
+			a   *Adam
+			vgs []G.ValueGrad
+		}{{a, scaled}, {ref, plain}, {refFast, fast}} {
+			if err := s.a.Step(s.vgs); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := range scaled {
+			want := plain[i]
+			if i == 1 {
+				want = fast[i]
+			}
+			if got, w := scaled[i].(param).w.Float64s(), want.(param).w.Float64s(); !slices.Equal(got, w) {
+				t.Fatalf("step %d, parameter %d: got %v\nwant %v", step, i, got, w)
+			}
+		}
+	}
+	if slices.Equal(plain[1].(param).w.Float64s(), fast[1].(param).w.Float64s()) {
+		t.Error("lr and lr·scale gave the same weights: the test cannot tell them apart")
+	}
+}
+
 func TestAdamAllocs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	vgs := randomParams(rng)

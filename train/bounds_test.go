@@ -5,6 +5,7 @@ package train_test
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -88,6 +89,50 @@ func TestRouteDefaults(t *testing.T) {
 		}
 		if res.Epochs != tt.want || res.Config.Epochs != tt.want {
 			t.Errorf("%s table: %d epochs (Result.Config %d), want %d", tt.name, res.Epochs, res.Config.Epochs, tt.want)
+		}
+		// The result records the decay of its route and the output rate
+		// scale of its 8 rules.
+		wantDecay := 0
+		if tt.want == train.CategoricalEpochs {
+			wantDecay = train.DefaultDecayAfter
+		}
+		if c := res.Config; c.DecayAfter != wantDecay || c.NoDecay != (wantDecay == 0) || c.OutputRateScale != math.Sqrt(8) {
+			t.Errorf("%s table: Result.Config DecayAfter %d, NoDecay %v, OutputRateScale %g; want %d, %v, √8",
+				tt.name, c.DecayAfter, c.NoDecay, c.OutputRateScale, wantDecay, wantDecay == 0)
+		}
+	}
+}
+
+// The learning-rate decay and the output rate scale: route and rule-count
+// defaults, the values set, and the switch.
+func TestDecayAndOutputScaleDefaults(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name      string
+		cfg       train.Config
+		route     model.Route
+		rules     int
+		wantDecay int
+		wantScale float64
+	}{
+		{"categorical default", train.Config{}, model.Categorical, 256, train.DefaultDecayAfter, 16},
+		{"continuous default", train.Config{}, model.Continuous, 64, 0, 8},
+		{"set", train.Config{DecayAfter: 5, OutputRateScale: 1}, model.Continuous, 256, 5, 1},
+		{"off", train.Config{DecayAfter: 5, NoDecay: true}, model.Categorical, 1, 0, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tt.cfg.Resolved()
+			if err := c.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			if d, s := c.DecayAfterFor(tt.route), c.OutputScaleFor(tt.rules); d != tt.wantDecay || s != tt.wantScale {
+				t.Errorf("decay after %d, scale %g; want %d, %g", d, s, tt.wantDecay, tt.wantScale)
+			}
+		})
+	}
+	for _, bad := range []train.Config{{DecayAfter: -1}, {DecayAfter: train.EpochLimit + 1}, {OutputRateScale: -1}, {OutputRateScale: math.NaN()}, {OutputRateScale: math.Inf(1)}} {
+		if err := bad.Resolved().Validate(); !errors.Is(err, train.ErrConfig) {
+			t.Errorf("%+v: Validate = %v, want ErrConfig", bad, err)
 		}
 	}
 }

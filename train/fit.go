@@ -63,8 +63,10 @@ type Result struct {
 	// Route is the route most training batches took.
 	Route model.Route
 	// Config is the training configuration used: resolved, with the
-	// epochs and patience of the network's route (Config.EpochsFor) and
-	// the class weights as asked (nil for balanced).
+	// epochs, patience and learning-rate decay of the network's route
+	// (Config.EpochsFor, DecayAfterFor), the output rate scale of its rule
+	// count (OutputScaleFor) and the class weights as asked (nil for
+	// balanced).
 	Config Config
 }
 
@@ -152,17 +154,23 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 		}
 	}
 	cfg.Epochs, cfg.Patience = cfg.EpochsFor(net.Route()), cfg.PatienceFor(net.Route())
+	if cfg.DecayAfter = cfg.DecayAfterFor(net.Route()); cfg.DecayAfter == 0 {
+		cfg.NoDecay = true
+	}
 	mres := net.Config()
+	cfg.OutputRateScale = cfg.OutputScaleFor(mres.Rules)
+	catSolver := NewAdam(cfg.LearningRate)
+	catSolver.Scales = []float64{1, cfg.OutputRateScale, 1} // M, W, b (Trainer.ValueGrads)
 	l2 := cfg.continuousL2(trainSet.Rows, ds.Cols)
 	log.WithFields(logrus.Fields{
 		"rows": trainSet.Rows, "features": ds.Cols, "classes": C, "val_rows": rowsOf(valSet),
 		"rules": mres.Rules, "order": mres.Order, "exp_param": mres.ExpParam, "activation": mres.Activation,
 		"heads": mres.Search.Heads, "pool": mres.Search.Pool, "screen_order": min(mres.Search.ScreenOrder, mres.Order),
-		"lr": cfg.LearningRate, "continuous_lr": cfg.ContinuousRate(), "continuous_l2": l2, "class_weights": weights, "batch": batch, "epochs": cfg.Epochs, "patience": cfg.Patience, "seed": cfg.Seed,
+		"lr": cfg.LearningRate, "output_lr_scale": cfg.OutputRateScale, "decay_after": cfg.DecayAfter, "continuous_lr": cfg.ContinuousRate(), "continuous_l2": l2, "class_weights": weights, "batch": batch, "epochs": cfg.Epochs, "patience": cfg.Patience, "seed": cfg.Seed,
 	}).Info("training")
 
 	l := &Loop{cfg: cfg, log: log, trainer: tr, train: trainSet, val: valSet, rng: rng,
-		solvers: [2]*Adam{NewAdam(cfg.LearningRate), NewAdam(cfg.ContinuousRate())},
+		solvers: [2]*Adam{catSolver, NewAdam(cfg.ContinuousRate())},
 		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1), Config: cfg}, l2: l2}
 	l.hooks = append(l.hooks, &earlyStopping{})
 	if !cfg.NoRefresh {

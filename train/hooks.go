@@ -63,8 +63,9 @@ func (l *Loop) Stopped() bool { return l.stopped }
 
 // earlyStopping watches the monitored loss (validation loss with a
 // validation split, else training loss): it snapshots the network at
-// each new best, and stops at the loss target or after Patience epochs
-// without a new best.
+// each new best, halves the learning rates after every DecayAfter epochs
+// without a new best, and stops at the loss target or after Patience
+// epochs without a new best.
 type earlyStopping struct {
 	sinceBest int
 }
@@ -93,6 +94,11 @@ func (h *earlyStopping) AfterEpoch(l *Loop, st *EpochStats) error {
 		}
 	} else {
 		h.sinceBest++
+		if !cfg.NoDecay && cfg.DecayAfter > 0 && h.sinceBest%cfg.DecayAfter == 0 {
+			for _, s := range l.solvers {
+				s.LearnRate /= 2
+			}
+		}
 	}
 	switch {
 	case reached:

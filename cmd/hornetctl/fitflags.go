@@ -171,6 +171,15 @@ func fitFlagTable() []fitFlag {
 			positive("epochs", train.EpochLimit, func(o *fitOptions, v int) { o.Train.Epochs = v })},
 		{intF(catTraining, "patience", fmt.Sprintf("stop after `N` epochs without a better loss, 1..%d; 0 switches early stopping off", train.EpochLimit), fmt.Sprintf("%d on the categorical route, %d on the continuous", train.CategoricalPatience, train.ContinuousPatience)),
 			zeroOff("patience", train.EpochLimit, func(o *fitOptions, v int) { o.Train.Patience = v }, func(o *fitOptions) { o.Train.NoEarlyStopping = true })},
+		{intF(catTraining, "lr-decay-after", fmt.Sprintf("halve the learning rates after every `N` epochs without a better loss, 1..%d; 0 switches the decay off", train.EpochLimit), fmt.Sprintf("%d on the categorical route, off on the continuous", train.DefaultDecayAfter)),
+			zeroOff("lr-decay-after", train.EpochLimit, func(o *fitOptions, v int) { o.Train.DecayAfter = v }, func(o *fitOptions) { o.Train.NoDecay = true })},
+		{floatF(catTraining, "output-lr-scale", "multiply the categorical learning rate by `S` for the output weights that read the softmax over the rules, > 0; 1 as in the paper", "√rules"),
+			func(c *cli.Context, o *fitOptions) string {
+				if o.Train.OutputRateScale = c.Float64("output-lr-scale"); !(o.Train.OutputRateScale > 0) {
+					return "want > 0"
+				}
+				return ""
+			}},
 		{floatF(catTraining, "val-fraction", "share `F` of the rows held out (stratified) to watch for early stopping, 0 for none", ftoa(td.ValFraction)),
 			func(c *cli.Context, o *fitOptions) string { o.Train.ValFraction = c.Float64("val-fraction"); return "" }},
 		{&cli.Uint64Flag{Name: "seed", Category: catTraining, Usage: "`SEED` of every random choice (initialisation, screening ties, shuffling, dropout, splits)", DefaultText: "0"},
