@@ -212,3 +212,22 @@ func TestNewTableMainEffects(t *testing.T) {
 		}
 	}
 }
+
+// Refresh scores a tuple over every group of heads that holds it: a weak
+// copy of the strong tuple stays, and the weak tuple of its own goes.
+func TestRefreshScoresTuplesNotCopies(t *testing.T) {
+	t.Parallel()
+	rs := &Table{Order: 2, Features: 4, Heads: 1, Screened: true,
+		Idx:           []int{0, 1, 0, 1, 2, 3}, // slots: (f0, f1) twice, then (f2, f3)
+		Scores:        []float64{10, 0.5, 0.5},
+		MeanAttention: make([]float64, 3),
+		Pool:          [][]int{{1, 2}},
+	}
+	replaced := rs.Refresh(1, rand.New(rand.NewPCG(1, 1)))
+	if !slices.Equal(replaced, []int{2}) {
+		t.Errorf("replaced slots %v, want [2] (the weak tuple, not the weak copy of the strong one)", replaced)
+	}
+	if want := []int{0, 1, 0, 1, 1, 2}; !slices.Equal(rs.Idx, want) {
+		t.Errorf("slots %v, want %v", rs.Idx, want)
+	}
+}
