@@ -200,6 +200,18 @@ func (c Config) OutputScaleFor(rules int) float64 {
 	return math.Sqrt(float64(max(rules, 1)))
 }
 
+// forNetwork returns c as Fit trains with it on a network of route r and
+// rules rule slots: the route's epochs, patience and decay (NoDecay set
+// where it has none) and the output rate scale of rules filled in.
+func (c Config) forNetwork(r model.Route, rules int) Config {
+	c.Epochs, c.Patience = c.EpochsFor(r), c.PatienceFor(r)
+	if c.DecayAfter = c.DecayAfterFor(r); c.DecayAfter == 0 {
+		c.NoDecay = true
+	}
+	c.OutputRateScale = c.OutputScaleFor(rules)
+	return c
+}
+
 // orRouteDefault returns v, or when it is 0 the default of route r.
 func orRouteDefault(v int, r model.Route, categorical, continuous int) int {
 	switch {

@@ -153,12 +153,8 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 			log.WithFields(logrus.Fields{"rank": i + 1, "features": t}).Debug("rule tuple")
 		}
 	}
-	cfg.Epochs, cfg.Patience = cfg.EpochsFor(net.Route()), cfg.PatienceFor(net.Route())
-	if cfg.DecayAfter = cfg.DecayAfterFor(net.Route()); cfg.DecayAfter == 0 {
-		cfg.NoDecay = true
-	}
 	mres := net.Config()
-	cfg.OutputRateScale = cfg.OutputScaleFor(mres.Rules)
+	cfg = cfg.forNetwork(net.Route(), mres.Rules)
 	catSolver := NewAdam(cfg.LearningRate)
 	catSolver.Scales = []float64{1, cfg.OutputRateScale, 1} // M, W, b (Trainer.ValueGrads)
 	l2 := cfg.continuousL2(trainSet.Rows, ds.Cols)

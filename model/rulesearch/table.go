@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
-	"strconv"
 )
 
 // Table is the CatInt rule table: R slots of Order column indices each,
@@ -373,17 +372,12 @@ func (rs *Table) tupleTotals() []float64 {
 	score := make([]float64, tuples)
 	keys := make([]string, tuples)
 	total := make(map[string]float64, tuples)
-	var buf []byte
 	for k := range tuples {
 		lo, hi := rs.heads(k)
 		for r := lo; r < hi; r++ {
 			score[k] += rs.Scores[r]
 		}
-		buf = buf[:0]
-		for _, j := range rs.Slot(lo) {
-			buf = strconv.AppendInt(append(buf, ','), int64(j), 10)
-		}
-		keys[k] = string(buf)
+		keys[k] = tupleKey(rs.Slot(lo))
 		total[keys[k]] += score[k]
 	}
 	for k := range score {
