@@ -25,4 +25,6 @@ var (
 	// corrupt, foreign, or from another format version (the same error
 	// as modelfile.ErrBadFile).
 	ErrModelFile = modelfile.ErrBadFile
+	// ErrDiverged reports an optimisation whose result is not finite.
+	ErrDiverged = errors.New("model: optimisation diverged")
 )

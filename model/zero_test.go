@@ -4,6 +4,7 @@ package model_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -146,6 +147,11 @@ func TestZeroValues(t *testing.T) {
 				return err
 			}},
 			{"Trainer.Restore", false, func(t *testing.T) error { return tr.Restore(&model.Snapshot{}) }},
+			{"Trainer.ContinuousOptimum", false, func(t *testing.T) error {
+				_, err := tr.ContinuousOptimum(context.Background(), x, 1, y, 1, 10)
+				return err
+			}},
+			{"Trainer.BlendContinuous", false, func(t *testing.T) error { return tr.BlendContinuous(model.ContinuousOptimum{}, 0.5) }},
 		} {
 			covered[tt.name] = true
 			t.Run(recv.name+"/"+tt.name, func(t *testing.T) {

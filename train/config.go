@@ -33,6 +33,20 @@ type Config struct {
 	// Default 1; NoContinuousL2 switches it off.
 	ContinuousL2   float64 `json:"continuous_l2"`
 	NoContinuousL2 bool    `json:"no_continuous_l2"`
+	// ContinuousFit chooses the continuous route's output layer once
+	// training stops: FitAverage (the default) averages the weights of
+	// Adam's best epoch with the optimum of the penalised training loss
+	// (model.Trainer.ContinuousOptimum, by L-BFGS); FitAdam keeps Adam's
+	// (the paper's training); FitOptimum takes the optimum. The loss is
+	// convex in the output layer, so the optimum is unique under the L2
+	// prior and depends on the seed only through the attention A (which
+	// Adam trains, and which barely moves); Adam stopped early is a differently
+	// regularised fit of the same model, and the average of the two did
+	// better than either (see the package documentation, session 7).
+	// The optimum needs the prior: without it (NoContinuousL2) a
+	// separable table has none, so the default is then FitAdam and the
+	// others are refused.
+	ContinuousFit ContinuousFit `json:"continuous_fit,omitempty"`
 	// BatchSize is the mini-batch size; a dataset smaller than it trains in
 	// batches of its own size. Default 16; 1..MaxBatchSize.
 	BatchSize int `json:"batch_size"`
@@ -108,6 +122,35 @@ type Config struct {
 	Seed uint64 `json:"seed"`
 }
 
+// ContinuousFit names how the continuous route's output layer is chosen
+// once training stops (Config.ContinuousFit).
+type ContinuousFit string
+
+// The values of ContinuousFit.
+const (
+	FitAverage ContinuousFit = "average" // the mean of Adam's weights and the optimum's
+	FitAdam    ContinuousFit = "adam"    // Adam's best epoch, as the paper trains
+	FitOptimum ContinuousFit = "optimum" // the optimum of the penalised loss
+)
+
+// ContinuousOptimumEvaluations bounds L-BFGS's passes over the training
+// rows when it looks for the continuous optimum: each costs about an
+// epoch, and the continuous route trains at most ContinuousEpochs epochs
+// by default.
+const ContinuousOptimumEvaluations = 1000
+
+// blend returns the share of the optimum in the continuous route's output
+// layer under f, and whether the optimum is needed at all.
+func (f ContinuousFit) blend() (float64, bool) {
+	switch f {
+	case FitAverage:
+		return 0.5, true
+	case FitOptimum:
+		return 1, true
+	}
+	return 0, false
+}
+
 // Upper bounds that Validate enforces.
 const (
 	// MaxBatchSize bounds BatchSize: the training graph holds several
@@ -130,6 +173,12 @@ func DefaultConfig() Config { return Config{}.Resolved() }
 func (c Config) Resolved() Config {
 	defaults.IfZero(&c.LearningRate, 0.05)
 	defaults.IfZero(&c.ContinuousL2, 1)
+	if c.ContinuousFit == "" {
+		c.ContinuousFit = FitAverage
+		if c.NoContinuousL2 {
+			c.ContinuousFit = FitAdam
+		}
+	}
 	defaults.IfZero(&c.BatchSize, 16)
 	defaults.IfZero(&c.MinDelta, 1e-4)
 	defaults.IfZero(&c.LossTarget, 1e-3)
@@ -232,6 +281,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: continuous learning rate = %g, want > 0", ErrConfig, c.ContinuousLearningRate)
 	case !(c.ContinuousL2 > 0) || math.IsInf(c.ContinuousL2, 0):
 		return fmt.Errorf("%w: continuous L2 = %g, want > 0 (or no continuous L2)", ErrConfig, c.ContinuousL2)
+	case c.ContinuousFit != FitAverage && c.ContinuousFit != FitAdam && c.ContinuousFit != FitOptimum:
+		return fmt.Errorf("%w: continuous fit %q, want %s, %s or %s", ErrConfig, string(c.ContinuousFit), FitAverage, FitAdam, FitOptimum)
+	case c.NoContinuousL2 && c.ContinuousFit != FitAdam:
+		return fmt.Errorf("%w: continuous fit %q needs the continuous L2 prior (without it a separable table has no optimum)", ErrConfig, string(c.ContinuousFit))
 	case c.BatchSize < 1 || c.BatchSize > MaxBatchSize:
 		return fmt.Errorf("%w: batch size = %d, want 1..%d", ErrConfig, c.BatchSize, MaxBatchSize)
 	case c.Epochs < 0 || c.Epochs > EpochLimit:

@@ -3,7 +3,9 @@
 package train_test
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -102,9 +104,15 @@ func TestContinuousL2ShrinksWeights(t *testing.T) {
 		}
 		return effectNorm(t, res.Network)
 	}
-	off, def, strong := norm(train.Config{NoContinuousL2: true}), norm(train.Config{}), norm(train.Config{ContinuousL2: 10})
+	// Adam's weights, as the optimum exists only under the penalty.
+	off := norm(train.Config{NoContinuousL2: true})
+	def := norm(train.Config{ContinuousFit: train.FitAdam})
+	strong := norm(train.Config{ContinuousL2: 10, ContinuousFit: train.FitAdam})
 	if !(strong < def && def < off) {
 		t.Errorf("summed effects: no L2 %.4g, default %.4g, ×10 %.4g; want strictly decreasing", off, def, strong)
+	}
+	if o1, o10 := norm(train.Config{ContinuousFit: train.FitOptimum}), norm(train.Config{ContinuousL2: 10, ContinuousFit: train.FitOptimum}); !(o10 < o1) {
+		t.Errorf("summed effects of the optimum: default L2 %.4g, ×10 %.4g; want smaller under the stronger prior", o1, o10)
 	}
 }
 
@@ -131,5 +139,106 @@ func TestBalancedClassWeightsByDefault(t *testing.T) {
 	}
 	if slices.Equal(def, proba(train.Config{EqualClassWeights: true})) {
 		t.Error("EqualClassWeights gives the same model as balanced weights")
+	}
+}
+
+// ContinuousFit: the average's log-odds are the mean of Adam's and the
+// optimum's on every row (the output layers are averaged); the optimum
+// does not depend on the seed, Adam's fit does; the defaults and refusals.
+func TestContinuousFit(t *testing.T) {
+	t.Parallel()
+	ds := wide(40, 300, 2) // more features than rows, as the gene-expression tables
+	logOdds := func(cfg train.Config) []float64 {
+		res, err := train.Fit(context.Background(), ds, model.Config{}, cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := cmp.Or(cfg.ContinuousFit, train.FitAverage); res.Config.ContinuousFit != want {
+			t.Errorf("Result.Config.ContinuousFit %q, want %q", res.Config.ContinuousFit, want)
+		}
+		p, _, err := res.Network.PredictProba(ds.X, ds.Rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]float64, ds.Rows)
+		for i := range out {
+			out[i] = math.Log(p[2*i+1] / p[2*i])
+		}
+		return out
+	}
+	adam := logOdds(train.Config{Seed: 3, ContinuousFit: train.FitAdam})
+	optimum := logOdds(train.Config{Seed: 3, ContinuousFit: train.FitOptimum})
+	average := logOdds(train.Config{Seed: 3})
+	optimum4 := logOdds(train.Config{Seed: 4, ContinuousFit: train.FitOptimum})
+	adam4 := logOdds(train.Config{Seed: 4, ContinuousFit: train.FitAdam})
+	optimumMoved, adamMoved := 0.0, 0.0
+	for i := range average {
+		if want := (adam[i] + optimum[i]) / 2; math.Abs(average[i]-want) > 1e-6 {
+			t.Fatalf("row %d: log-odds %g, want the mean of Adam's %g and the optimum's %g", i, average[i], adam[i], optimum[i])
+		}
+		optimumMoved = max(optimumMoved, math.Abs(optimum[i]-optimum4[i]))
+		adamMoved = max(adamMoved, math.Abs(adam[i]-adam4[i]))
+	}
+	// The optimum depends on the seed only through the attention, which
+	// Adam trains (and which barely moves from its start).
+	if !(optimumMoved < adamMoved/20) {
+		t.Errorf("log-odds differ between seeds by up to %g (optimum) and %g (Adam); want the optimum's 20 times less", optimumMoved, adamMoved)
+	}
+	t.Logf("largest change of a row's log-odds between seeds 3 and 4: optimum %.3g, Adam %.3g", optimumMoved, adamMoved)
+
+	for _, tt := range []struct {
+		cfg  train.Config
+		want train.ContinuousFit
+	}{{train.Config{}, train.FitAverage}, {train.Config{NoContinuousL2: true}, train.FitAdam}, {train.Config{ContinuousFit: train.FitOptimum}, train.FitOptimum}} {
+		if got := tt.cfg.Resolved().ContinuousFit; got != tt.want {
+			t.Errorf("%+v resolves to %q, want %q", tt.cfg, got, tt.want)
+		}
+	}
+	for _, bad := range []train.Config{{ContinuousFit: "mean"}, {NoContinuousL2: true, ContinuousFit: train.FitOptimum}, {NoContinuousL2: true, ContinuousFit: train.FitAverage}} {
+		if err := bad.Resolved().Validate(); !errors.Is(err, train.ErrConfig) {
+			t.Errorf("%+v: Validate = %v, want ErrConfig", bad, err)
+		}
+	}
+}
+
+// Canceling while the optimum is searched for (here: at the end of the
+// last epoch) keeps Adam's weights and reports the run as canceled.
+func TestContinuousOptimumCanceled(t *testing.T) {
+	t.Parallel()
+	ds := wide(40, 50, 5)
+	fit := func(ctx context.Context, cfg train.Config, hooks ...train.Hook) *train.Result {
+		cfg.Seed, cfg.Epochs, cfg.NoEarlyStopping = 6, 5, true
+		res, err := train.Fit(ctx, ds, model.Config{}, cfg, &train.Options{Hooks: hooks})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cancelLast := train.HookFunc(func(_ *train.Loop, st *train.EpochStats) error {
+		if st.Epoch == 5 {
+			cancel()
+		}
+		return nil
+	})
+	canceled := fit(ctx, train.Config{}, cancelLast)
+	adam := fit(context.Background(), train.Config{ContinuousFit: train.FitAdam})
+	average := fit(context.Background(), train.Config{})
+	if canceled.Status != train.Canceled || canceled.Epochs != 5 {
+		t.Errorf("status %v after %d epochs, want canceled after 5", canceled.Status, canceled.Epochs)
+	}
+	proba := func(r *train.Result) []float64 {
+		p, _, err := r.Network.PredictProba(ds.X, ds.Rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if !slices.Equal(proba(canceled), proba(adam)) {
+		t.Error("the canceled run does not predict as Adam's weights do")
+	}
+	if slices.Equal(proba(average), proba(adam)) {
+		t.Error("the uncanceled average predicts as Adam's weights do: the test cannot tell them apart")
 	}
 }

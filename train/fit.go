@@ -204,7 +204,7 @@ func (l *Loop) run(ctx context.Context) (*Result, error) {
 			break
 		}
 	}
-	if err := l.finish(); err != nil {
+	if err := l.finish(ctx); err != nil {
 		return nil, err
 	}
 	net := res.Network
@@ -274,16 +274,42 @@ func (l *Loop) runEpoch(ctx context.Context) (EpochStats, error) {
 
 // finish restores the best snapshot, scores the rules on the training
 // rows and extracts the decision list that reproduces the network there.
-func (l *Loop) finish() error {
+func (l *Loop) finish(ctx context.Context) error {
 	if l.best != nil {
 		if err := l.trainer.Restore(l.best); err != nil {
 			return err
 		}
 	}
+	if err := l.continuousOptimum(ctx); err != nil {
+		return err
+	}
 	if err := l.trainer.Score(l.train.X, l.train.Rows); err != nil {
 		return err
 	}
 	return l.trainer.ExtractRules(l.train.X, l.train.Rows, l.train.Y)
+}
+
+// continuousOptimum moves a continuous-route network's output layer
+// toward the optimum of its penalised training loss, as Config.ContinuousFit
+// says; a run canceled before or during the search keeps Adam's weights.
+func (l *Loop) continuousOptimum(ctx context.Context) error {
+	f, needed := l.cfg.ContinuousFit.blend()
+	if !needed || l.res.Status == Canceled || l.res.Network.Route() != model.Continuous {
+		return nil
+	}
+	opt, err := l.trainer.ContinuousOptimum(ctx, l.train.X, l.train.Rows, l.train.Y, l.l2, ContinuousOptimumEvaluations)
+	if ctx.Err() != nil {
+		l.Stop(Canceled)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	l.log.WithFields(logrus.Fields{
+		"fit": string(l.cfg.ContinuousFit), "adam_loss": fmt.Sprintf("%.4g", opt.StartLoss), "optimum_loss": fmt.Sprintf("%.4g", opt.Loss),
+		"gradient": fmt.Sprintf("%.2g", opt.GradNorm), "iterations": opt.Iterations, "evaluations": opt.Evaluations, "status": opt.Status,
+	}).Info("continuous optimum")
+	return l.trainer.BlendContinuous(opt, f)
 }
 
 func rowsOf(d *data.Dataset) int {

@@ -27,6 +27,8 @@ import (
 //	evaluation    V·max(E·W + 4·E·R, 8·E·features) (one route predicts), V =
 //	              min(GOMAXPROCS, 4) + 1 graphs: the network's pool keeps
 //	              one per processor, and the collector may drop and rebuild them
+//	optimum       42·2·features·C (the continuous optimum's L-BFGS: 15
+//	              pairs of history and about a dozen work vectors over W)
 //	rule table    2·R·O (indices, a snapshot's copy)
 //	screening     2·features·w + 4·Pool·(ScreenOrder + 8) (row bitsets
 //	              of the features and of the rule extraction; the best tuples)
@@ -51,9 +53,10 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	training := B*(W+4*C) + 8*B*R + 12*B*D
 	V := f(min(runtime.GOMAXPROCS(0), 4) + 1)
 	eval := V * max(E*W+4*E*R, 8*E*D)
+	optimum := 42 * 2 * D * C
 	table := 2 * R * O
 	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8)
-	live := 8 * (params + data + training + eval + table + screening)
+	live := 8 * (params + data + training + eval + optimum + table + screening)
 	total := 2*live + 16<<20
 	if total >= math.MaxInt64 || math.IsNaN(total) {
 		return math.MaxInt64

@@ -165,6 +165,13 @@ func fitFlagTable() []fitFlag {
 				}
 				return ""
 			}},
+		{&cli.StringFlag{Name: "continuous-fit", Category: catTraining, Usage: "`FIT` of the continuous route's output layer once training stops: average (of Adam's and the penalised optimum's weights), adam (Adam's alone, as the paper trains) or optimum", DefaultText: string(td.ContinuousFit)},
+			func(c *cli.Context, o *fitOptions) string {
+				if o.Train.ContinuousFit = train.ContinuousFit(strings.ToLower(c.String("continuous-fit"))); o.Train.ContinuousFit == "" {
+					return fmt.Sprintf("want %s, %s or %s", train.FitAverage, train.FitAdam, train.FitOptimum)
+				}
+				return ""
+			}},
 		{intF(catTraining, "batch-size", fmt.Sprintf("mini-batch size `B`, 1..%d", train.MaxBatchSize), itoa(td.BatchSize)),
 			positive("batch-size", train.MaxBatchSize, func(o *fitOptions, v int) { o.Train.BatchSize = v })},
 		{intF(catTraining, "epochs", fmt.Sprintf("maximum number of epochs `N`, 1..%d", train.EpochLimit), fmt.Sprintf("%d on the categorical route, %d on the continuous", train.CategoricalEpochs, train.ContinuousEpochs)),

@@ -57,11 +57,11 @@ func TestNewCmdTrain(t *testing.T) {
 			name: "training flags",
 			args: []string{"--data", "d.svm", "--data-format", "LibSVM", "--out", "m.json", "--format", "JSON", "--lr", "0.01", "--continuous-lr", "0.001", "--batch-size", "8",
 				"--epochs", "50", "--patience", "5", "--val-fraction", "0.25", "--seed", "42", "--verbose", "--continuous-l2", "4", "--extended-bic",
-				"--lr-decay-after", "7", "--output-lr-scale", "2.5"},
+				"--lr-decay-after", "7", "--output-lr-scale", "2.5", "--continuous-fit", "Optimum"},
 			want: trainOptions{Data: dataOptions{Path: "d.svm", Format: "libsvm"}, ModelPath: "m.json", Format: "json", Verbosity: verbose,
 				Fit: fitOptions{Model: model.Config{ExpParam: exp, Search: rulesearch.Config{ExtendedBIC: true}},
 					Train: train.Config{LearningRate: 0.01, ContinuousLearningRate: 0.001, ContinuousL2: 4, BatchSize: 8, Epochs: 50, Patience: 5, ValFraction: 0.25, Seed: 42,
-						DecayAfter: 7, OutputRateScale: 2.5}}},
+						DecayAfter: 7, OutputRateScale: 2.5, ContinuousFit: train.FitOptimum}}},
 		},
 		{
 			name: "label and quiet",

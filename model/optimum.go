@@ -1,0 +1,243 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"gonum.org/v1/gonum/optimize"
+
+	"github.com/hornets-go/hornets/model/internal/graph"
+)
+
+// ContinuousOptimum is the minimum of the continuous route's penalised
+// training loss over its output layer, found by Trainer.ContinuousOptimum.
+type ContinuousOptimum struct {
+	// W and B are the output weights (2L × classes, row-major, L = features
+	// + 1) and biases at the optimum.
+	W, B []float64
+	// StartLoss and Loss are the penalised loss at the network's weights
+	// and at the optimum; GradNorm is the gradient's largest absolute
+	// entry there.
+	StartLoss, Loss, GradNorm float64
+	// Iterations and Evaluations count L-BFGS's iterations and its
+	// evaluations of the loss over every training row.
+	Iterations, Evaluations int
+	// Status is L-BFGS's reason for stopping (gonum's optimize.Status).
+	Status string
+}
+
+// ContinuousOptimum returns the minimum over the continuous route's
+// output weights W and biases b of its training loss over all rows of x
+// (labels y) plus l2/2·‖W‖²: the loss Step's gradients are of (the mean
+// class-weighted cross-entropy) summed over the rows, with the L2 penalty
+// that package train adds. The attention A stays as it is, which makes the
+// loss convex in W and b, so with l2 > 0 the minimum is unique and does
+// not depend on the starting point (the network's weights). L-BFGS
+// (gonum.org/v1/gonum/optimize) finds it with the gradients of the
+// compiled training graph, evaluating at most maxEvals times (each a pass
+// over the rows in batches). ctx is checked between batches: a canceled
+// search returns an error wrapping ctx.Err(). The network is left
+// unchanged.
+func (t *Trainer) ContinuousOptimum(ctx context.Context, x []float64, rows int, y []int, l2 float64, maxEvals int) (ContinuousOptimum, error) {
+	if err := t.ok(); err != nil {
+		return ContinuousOptimum{}, err
+	}
+	n := t.net
+	switch {
+	case rows < 1:
+		return ContinuousOptimum{}, fmt.Errorf("%w: no rows", ErrShape)
+	case !(l2 >= 0) || math.IsInf(l2, 0):
+		return ContinuousOptimum{}, fmt.Errorf("%w: L2 penalty %g, want a finite value >= 0", ErrConfig, l2)
+	case maxEvals < 1:
+		return ContinuousOptimum{}, fmt.Errorf("%w: %d loss evaluations, want >= 1", ErrConfig, maxEvals)
+	}
+	if err := n.checkX(x, rows); err != nil {
+		return ContinuousOptimum{}, err
+	}
+	if err := n.checkY(y, rows); err != nil {
+		return ContinuousOptimum{}, err
+	}
+	if err := t.linGraph(); err != nil {
+		return ContinuousOptimum{}, err
+	}
+	obj := &linObjective{ctx: ctx, t: t, x: x, rows: rows, y: y, l2: l2, w: n.lin.W.Float64s(), b: n.lin.B.Float64s()}
+	saved := append(slices.Clone(obj.w), obj.b...)
+	defer obj.set(saved) // the network keeps its weights
+	start := slices.Clone(saved)
+	startLoss := obj.eval(nil, start)
+	if obj.err != nil {
+		return ContinuousOptimum{}, obj.err
+	}
+	res, err := optimize.Minimize(
+		optimize.Problem{Func: func(p []float64) float64 { return obj.eval(nil, p) }, Grad: func(g, p []float64) { obj.eval(g, p) }},
+		start,
+		&optimize.Settings{GradientThreshold: gradientThreshold(l2), FuncEvaluations: maxEvals},
+		&optimize.LBFGS{},
+	)
+	switch {
+	case obj.err != nil:
+		return ContinuousOptimum{}, fmt.Errorf("model: continuous optimum: %w", obj.err)
+	case res == nil || res.X == nil:
+		return ContinuousOptimum{}, fmt.Errorf("model: continuous optimum: %w", err)
+	}
+	// L-BFGS ending on a line search that cannot improve, or on the
+	// evaluation budget, still returns its best point: keep it if finite
+	// and no worse than the start.
+	for _, v := range res.X {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return ContinuousOptimum{}, fmt.Errorf("%w: continuous optimum is not finite (%v)", ErrDiverged, err)
+		}
+	}
+	best, loss := res.X, res.F
+	if !(loss <= startLoss) {
+		best, loss = saved, startLoss
+	}
+	g := make([]float64, len(best))
+	obj.eval(g, best)
+	wn := len(obj.w)
+	return ContinuousOptimum{
+		W: slices.Clone(best[:wn]), B: slices.Clone(best[wn:]),
+		StartLoss: startLoss, Loss: loss, GradNorm: maxAbs(g),
+		Iterations: res.Stats.MajorIterations, Evaluations: res.Stats.FuncEvaluations,
+		Status: res.Status.String(),
+	}, nil
+}
+
+// BlendContinuous sets the continuous route's output weights and biases
+// to (1−f)·theirs + f·opt's, for f in [0, 1]: f = 1 takes the optimum, 0
+// keeps the network's weights, ½ averages them. Averaging the weights of
+// two linear layers over the same inputs averages their logits.
+func (t *Trainer) BlendContinuous(opt ContinuousOptimum, f float64) error {
+	if err := t.ok(); err != nil {
+		return err
+	}
+	w, b := t.net.lin.W.Float64s(), t.net.lin.B.Float64s()
+	switch {
+	case !(f >= 0 && f <= 1):
+		return fmt.Errorf("%w: blend fraction %g, want 0..1", ErrConfig, f)
+	case len(opt.W) != len(w) || len(opt.B) != len(b):
+		return fmt.Errorf("%w: optimum of another network", ErrShape)
+	}
+	for i, v := range opt.W {
+		w[i] = (1-f)*w[i] + f*v
+	}
+	for i, v := range opt.B {
+		b[i] = (1-f)*b[i] + f*v
+	}
+	return nil
+}
+
+// linObjective is the continuous route's penalised training loss as a
+// function of its output layer (W then B, flattened), evaluated with the
+// trainer's compiled graph over the rows in batches; a tail graph takes
+// the rows left over by the last whole batch. The first error is kept in
+// err (gonum's objective cannot return one) and the loss is NaN from then on.
+type linObjective struct {
+	ctx  context.Context
+	t    *Trainer
+	x    []float64
+	rows int
+	y    []int
+	l2   float64
+	w, b []float64 // the network's live W and B
+	tail *graph.Lin
+	err  error
+}
+
+// set writes p into the network's W and B.
+func (o *linObjective) set(p []float64) {
+	copy(o.w, p[:len(o.w)])
+	copy(o.b, p[len(o.w):])
+}
+
+// eval returns the loss at p and, if g is not nil, stores its gradient
+// in g.
+func (o *linObjective) eval(g, p []float64) float64 {
+	if o.err != nil {
+		return math.NaN()
+	}
+	o.set(p)
+	clear(g)
+	n := o.t.net
+	D, B := n.features, o.t.batch
+	total := 0.0
+	for s := 0; s < o.rows; s += B {
+		if o.err = o.ctx.Err(); o.err != nil {
+			return math.NaN()
+		}
+		lg, k := o.t.lin, min(B, o.rows-s)
+		if k < B {
+			if o.tail == nil {
+				if o.tail, o.err = graph.NewLin(&n.lin, k, n.features, n.classes, n.act, n.cfg.Epsilon, o.t.classWeights, true); o.err != nil {
+					return math.NaN()
+				}
+			}
+			lg = o.tail
+		}
+		loss, err := lg.Step(o.x[s*D:(s+k)*D], o.y[s:s+k])
+		if err != nil {
+			o.err = err
+			return math.NaN()
+		}
+		share := float64(k) / float64(o.rows) // Step's loss is the batch mean
+		total += share * loss
+		if g != nil {
+			if o.err = addGrads(g, lg.ValueGrads(), len(o.w), share); o.err != nil {
+				return math.NaN()
+			}
+		}
+	}
+	for i, v := range o.w {
+		total += o.l2 / 2 * v * v
+		if g != nil {
+			g[i] += o.l2 * v
+		}
+	}
+	return total
+}
+
+// addGrads adds share times the gradients of W and B (LinAtt's
+// parameters A, W, B) to g (W's first, wn of them, then B's) and zeroes
+// the graph's gradients.
+func addGrads(g []float64, vgs []G.ValueGrad, wn int, share float64) error {
+	for k, dst := range [][]float64{g[:wn], g[wn:]} {
+		gv, err := vgs[k+1].Grad()
+		if err != nil {
+			return err
+		}
+		d, ok := gv.(*tensor.Dense)
+		if !ok || d.Dtype() != tensor.Float64 || d.Shape().TotalSize() != len(dst) {
+			return fmt.Errorf("%w: continuous gradient of %T", ErrShape, gv)
+		}
+		src := d.Float64s()[:len(dst)]
+		for i, v := range src {
+			dst[i] += share * v
+		}
+		clear(src)
+	}
+	return nil
+}
+
+// gradientThreshold is where L-BFGS stops: the loss is l2-strongly
+// convex, so a gradient of size g leaves the weights within about g/l2 of
+// the optimum; 10⁻⁴·l2 keeps them within about 10⁻⁴ (in [10⁻¹², 10⁻⁷]:
+// below 10⁻¹² rounding decides, and a weak penalty needs no more than a
+// strong one).
+func gradientThreshold(l2 float64) float64 {
+	return min(max(1e-4*l2, 1e-12), 1e-7)
+}
+
+func maxAbs(v []float64) float64 {
+	m := 0.0
+	for _, x := range v {
+		m = max(m, math.Abs(x))
+	}
+	return m
+}

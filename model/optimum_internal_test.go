@@ -1,0 +1,82 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// continuousFixture returns a trainer of a fresh network over rows × D
+// standard normal values with labels from a noisy linear form, in
+// batches of batch rows, with the given class weights.
+func continuousFixture(t *testing.T, seed uint64, rows, D, classes, batch int, weights []float64) (*Trainer, []float64, []int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 11))
+	x, y := make([]float64, rows*D), make([]int, rows)
+	for i := range rows {
+		s := 0.0
+		for j := range D {
+			x[i*D+j] = rng.NormFloat64()
+			s += float64(j%3-1) * x[i*D+j]
+		}
+		y[i] = int(math.Abs(s+rng.NormFloat64())*1.3) % classes
+	}
+	net, err := New(Config{}, Data{X: x, Rows: rows, Features: D, Y: y, Classes: classes}, rng)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	tr, err := NewTrainer(net, batch, weights)
+	if err != nil {
+		t.Fatalf("NewTrainer: %v", err)
+	}
+	if err := tr.linGraph(); err != nil {
+		t.Fatalf("linGraph: %v", err)
+	}
+	return tr, x, y
+}
+
+// TestContinuousObjectiveGradient checks the gradient of the penalised
+// loss that ContinuousOptimum minimises against central differences, with
+// a last batch shorter than the others (the tail graph) and class weights.
+func TestContinuousObjectiveGradient(t *testing.T) {
+	weights := []float64{1, 2, 0.5}
+	tr, x, y := continuousFixture(t, 1, 21, 5, 3, 8, weights)
+	n := tr.net
+	obj := &linObjective{ctx: context.Background(), t: tr, x: x, rows: 21, y: y, l2: 0.3, w: n.lin.W.Float64s(), b: n.lin.B.Float64s()}
+	rng := rand.New(rand.NewPCG(2, 2))
+	p := make([]float64, len(obj.w)+len(obj.b))
+	for i := range p {
+		p[i] = rng.Float64() - 0.5
+	}
+	g := make([]float64, len(p))
+	f0 := obj.eval(g, p)
+	if obj.err != nil || math.IsNaN(f0) {
+		t.Fatalf("eval: %v, %v", f0, obj.err)
+	}
+	const h = 1e-6
+	q := make([]float64, len(p))
+	for i := range p {
+		copy(q, p)
+		q[i] = p[i] + h
+		up := obj.eval(nil, q)
+		q[i] = p[i] - h
+		down := obj.eval(nil, q)
+		if num := (up - down) / (2 * h); math.Abs(num-g[i]) > 1e-6*max(1, math.Abs(num)) {
+			t.Errorf("gradient %d: analytic %.9g, numeric %.9g", i, g[i], num)
+		}
+	}
+
+	// The same loss over one batch of all 21 rows: the batches and the
+	// tail are weighted by their rows.
+	whole, _, _ := continuousFixture(t, 1, 21, 5, 3, 21, weights)
+	one := &linObjective{ctx: context.Background(), t: whole, x: x, rows: 21, y: y, l2: 0.3, w: whole.net.lin.W.Float64s(), b: whole.net.lin.B.Float64s()}
+	if f1 := one.eval(nil, p); math.Abs(f1-f0) > 1e-12 {
+		t.Errorf("loss in batches of 8 %.15g, in one batch %.15g", f0, f1)
+	}
+	if obj.tail == nil || one.tail != nil {
+		t.Errorf("tail graph built: batches of 8 %v, one batch %v; want true, false", obj.tail != nil, one.tail != nil)
+	}
+}

@@ -1,0 +1,134 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+)
+
+// gaussTrainer returns a trainer of a network (initial weights from seed)
+// over the table ds of gaussData after epochs epochs of Adam.
+func gaussTrainer(t *testing.T, ds *data.Dataset, seed uint64, epochs int) *model.Trainer {
+	t.Helper()
+	h := newHandTrainer(t, model.Config{}, ds, seed)
+	h.epochs(t, epochs)
+	return h.tr
+}
+
+// TestContinuousOptimumUnique checks that the optimum of the penalised
+// continuous loss does not depend on where L-BFGS starts (two networks
+// with different initial weights), that it is no worse than the start and
+// stationary, and that looking for it leaves the network unchanged.
+func TestContinuousOptimumUnique(t *testing.T) {
+	ds := gaussData(3, 50, 6)
+	const l2 = 0.01
+	var opts [2]model.ContinuousOptimum
+	for i, seed := range []uint64{1, 2} {
+		tr := gaussTrainer(t, ds, seed, 0)
+		before, _, err := tr.Network().PredictProba(ds.X, ds.Rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if opts[i], err = tr.ContinuousOptimum(context.Background(), ds.X, ds.Rows, ds.Y, l2, 1000); err != nil {
+			t.Fatalf("seed %d: ContinuousOptimum: %v", seed, err)
+		}
+		after, _, _ := tr.Network().PredictProba(ds.X, ds.Rows)
+		if !slices.Equal(before, after) {
+			t.Errorf("seed %d: ContinuousOptimum changed the network's predictions", seed)
+		}
+		o := opts[i]
+		if !(o.Loss < o.StartLoss) || o.GradNorm > 1e-6 || o.Evaluations < 2 {
+			t.Errorf("seed %d: loss %g from %g, gradient %g after %d evaluations (%s); want a lower, stationary loss",
+				seed, o.Loss, o.StartLoss, o.GradNorm, o.Evaluations, o.Status)
+		}
+	}
+	for i := range opts[0].W {
+		if math.Abs(opts[0].W[i]-opts[1].W[i]) > 1e-5 {
+			t.Fatalf("W[%d] = %g from one start, %g from another", i, opts[0].W[i], opts[1].W[i])
+		}
+	}
+	for i := range opts[0].B {
+		if math.Abs(opts[0].B[i]-opts[1].B[i]) > 1e-5 {
+			t.Fatalf("B[%d] = %g from one start, %g from another", i, opts[0].B[i], opts[1].B[i])
+		}
+	}
+}
+
+// TestBlendContinuous checks that half of the optimum averages the logits
+// of the network and of the optimum (the log-odds of every row), and the
+// refusals.
+func TestBlendContinuous(t *testing.T) {
+	ds := gaussData(4, 40, 5)
+	tr := gaussTrainer(t, ds, 1, 3) // Adam moved the biases from 0
+
+	net := tr.Network()
+	opt, err := tr.ContinuousOptimum(context.Background(), ds.X, ds.Rows, ds.Y, 0.01, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logOdds := func() []float64 {
+		p, _, err := net.PredictProba(ds.X, ds.Rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]float64, ds.Rows)
+		for i := range out {
+			out[i] = math.Log(p[2*i+1] / p[2*i])
+		}
+		return out
+	}
+	start := logOdds()
+	if err := tr.BlendContinuous(opt, 1); err != nil {
+		t.Fatal(err)
+	}
+	atOpt := logOdds()
+	fromOpt := model.ContinuousOptimum{W: slices.Clone(opt.W), B: slices.Clone(opt.B)}
+	tr2 := gaussTrainer(t, ds, 1, 3) // the start's weights again
+	if err := tr2.BlendContinuous(fromOpt, 0.5); err != nil {
+		t.Fatal(err)
+	}
+	net = tr2.Network()
+	half := logOdds()
+	for i := range half {
+		if want := (start[i] + atOpt[i]) / 2; math.Abs(half[i]-want) > 1e-9 {
+			t.Fatalf("row %d: log-odds %g at the half blend, want the mean of %g and %g", i, half[i], start[i], atOpt[i])
+		}
+	}
+
+	for _, f := range []float64{-0.1, 1.5, math.NaN()} {
+		if err := tr.BlendContinuous(opt, f); !errors.Is(err, model.ErrConfig) {
+			t.Errorf("BlendContinuous(f = %g) = %v, want ErrConfig", f, err)
+		}
+	}
+	if err := tr.BlendContinuous(model.ContinuousOptimum{W: opt.W[1:], B: opt.B}, 0.5); !errors.Is(err, model.ErrShape) {
+		t.Errorf("BlendContinuous of a short W = %v, want ErrShape", err)
+	}
+	for name, call := range map[string]func() error{
+		"negative L2": func() error {
+			_, err := tr.ContinuousOptimum(context.Background(), ds.X, ds.Rows, ds.Y, -1, 10)
+			return err
+		},
+		"NaN L2": func() error {
+			_, err := tr.ContinuousOptimum(context.Background(), ds.X, ds.Rows, ds.Y, math.NaN(), 10)
+			return err
+		},
+		"no budget": func() error {
+			_, err := tr.ContinuousOptimum(context.Background(), ds.X, ds.Rows, ds.Y, 0.01, 0)
+			return err
+		},
+	} {
+		if err := call(); !errors.Is(err, model.ErrConfig) {
+			t.Errorf("%s: %v, want ErrConfig", name, err)
+		}
+	}
+	if _, err := tr.ContinuousOptimum(context.Background(), ds.X, ds.Rows, ds.Y[1:], 0.01, 10); !errors.Is(err, model.ErrShape) {
+		t.Errorf("labels of another length: %v, want ErrShape", err)
+	}
+}
