@@ -34,10 +34,10 @@ type ContinuousOptimum struct {
 }
 
 // ContinuousOptimum returns the minimum over the continuous route's
-// output weights W and biases b of its training loss over all rows of x
-// (labels y) plus l2/2·‖W‖²: the loss Step's gradients are of (the mean
-// class-weighted cross-entropy) summed over the rows, with the L2 penalty
-// that package train adds. The attention A stays as it is, which makes the
+// output weights W and biases b of the mean class-weighted cross-entropy
+// over all rows of x (labels y) plus l2/2·‖W‖²: the loss whose gradients
+// Step computes batch by batch, with the L2 penalty that package train
+// adds. The attention A stays as it is, which makes the
 // loss convex in W and b, so with l2 > 0 the minimum is unique and does
 // not depend on the starting point (the network's weights). L-BFGS
 // (gonum.org/v1/gonum/optimize) finds it with the gradients of the
