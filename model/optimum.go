@@ -41,8 +41,8 @@ type ContinuousOptimum struct {
 // loss convex in W and b, so with l2 > 0 the minimum is unique and does
 // not depend on the starting point (the network's weights). L-BFGS
 // (gonum.org/v1/gonum/optimize) finds it with the gradients of the
-// compiled training graph, evaluating at most maxEvals times (each a pass
-// over the rows in batches). ctx is checked between batches: a canceled
+// training graph (over OptimumBatch rows at a time), evaluating at most
+// maxEvals times (each a pass over the rows). ctx is checked between batches: a canceled
 // search returns an error wrapping ctx.Err(). The network is left
 // unchanged.
 func (t *Trainer) ContinuousOptimum(ctx context.Context, x []float64, rows int, y []int, l2 float64, maxEvals int) (ContinuousOptimum, error) {
@@ -64,10 +64,8 @@ func (t *Trainer) ContinuousOptimum(ctx context.Context, x []float64, rows int, 
 	if err := n.checkY(y, rows); err != nil {
 		return ContinuousOptimum{}, err
 	}
-	if err := t.linGraph(); err != nil {
-		return ContinuousOptimum{}, err
-	}
-	obj := &linObjective{ctx: ctx, t: t, x: x, rows: rows, y: y, l2: l2, w: n.lin.W.Float64s(), b: n.lin.B.Float64s()}
+	obj := &linObjective{ctx: ctx, t: t, x: x, rows: rows, y: y, l2: l2, w: n.lin.W.Float64s(), b: n.lin.B.Float64s(),
+		chunk: min(rows, OptimumBatch)}
 	saved := append(slices.Clone(obj.w), obj.b...)
 	defer obj.set(saved) // the network keeps its weights
 	start := slices.Clone(saved)
@@ -134,21 +132,47 @@ func (t *Trainer) BlendContinuous(opt ContinuousOptimum, f float64) error {
 	return nil
 }
 
+// OptimumBatch is the row count of the graphs with which
+// Trainer.ContinuousOptimum evaluates the loss: larger than a training
+// batch, as a pass over every row is what L-BFGS needs, and as large as
+// the evaluation graphs (EvalBatch), whose memory it shares the bound of.
+const OptimumBatch = EvalBatch
+
 // linObjective is the continuous route's penalised training loss as a
-// function of its output layer (W then B, flattened), evaluated with the
-// trainer's compiled graph over the rows in batches; a tail graph takes
-// the rows left over by the last whole batch. The first error is kept in
-// err (gonum's objective cannot return one) and the loss is NaN from then on.
+// function of its output layer (W then B, flattened), evaluated over the
+// rows in chunks by a training graph of its own (chunk rows); a tail graph
+// takes the rows left over by the last whole chunk. The first error is
+// kept in err (gonum's objective cannot return one) and the loss is NaN
+// from then on.
 type linObjective struct {
-	ctx  context.Context
-	t    *Trainer
-	x    []float64
-	rows int
-	y    []int
-	l2   float64
-	w, b []float64 // the network's live W and B
-	tail *graph.Lin
-	err  error
+	ctx         context.Context
+	t           *Trainer
+	x           []float64
+	rows        int
+	y           []int
+	l2          float64
+	w, b        []float64 // the network's live W and B
+	chunk       int
+	whole, tail *graph.Lin // built on first use
+	err         error
+}
+
+// graphFor returns the graph for a chunk of k rows: whole for chunk rows,
+// tail for the rest, each compiled on first use.
+func (o *linObjective) graphFor(k int) (*graph.Lin, error) {
+	g := &o.whole
+	if k < o.chunk {
+		g = &o.tail
+	}
+	if *g == nil {
+		n := o.t.net
+		lg, err := graph.NewLin(&n.lin, k, n.features, n.classes, n.act, n.cfg.Epsilon, o.t.classWeights, true)
+		if err != nil {
+			return nil, err
+		}
+		*g = lg
+	}
+	return *g, nil
 }
 
 // set writes p into the network's W and B.
@@ -165,28 +189,23 @@ func (o *linObjective) eval(g, p []float64) float64 {
 	}
 	o.set(p)
 	clear(g)
-	n := o.t.net
-	D, B := n.features, o.t.batch
+	D := o.t.net.features
 	total := 0.0
-	for s := 0; s < o.rows; s += B {
+	for s := 0; s < o.rows; s += o.chunk {
 		if o.err = o.ctx.Err(); o.err != nil {
 			return math.NaN()
 		}
-		lg, k := o.t.lin, min(B, o.rows-s)
-		if k < B {
-			if o.tail == nil {
-				if o.tail, o.err = graph.NewLin(&n.lin, k, n.features, n.classes, n.act, n.cfg.Epsilon, o.t.classWeights, true); o.err != nil {
-					return math.NaN()
-				}
-			}
-			lg = o.tail
+		k := min(o.chunk, o.rows-s)
+		var lg *graph.Lin
+		if lg, o.err = o.graphFor(k); o.err != nil {
+			return math.NaN()
 		}
 		loss, err := lg.Step(o.x[s*D:(s+k)*D], o.y[s:s+k])
 		if err != nil {
 			o.err = err
 			return math.NaN()
 		}
-		share := float64(k) / float64(o.rows) // Step's loss is the batch mean
+		share := float64(k) / float64(o.rows) // Step's loss is the chunk's mean
 		total += share * loss
 		if g != nil {
 			if o.err = addGrads(g, lg.ValueGrads(), len(o.w), share); o.err != nil {

@@ -32,20 +32,17 @@ func continuousFixture(t *testing.T, seed uint64, rows, D, classes, batch int, w
 	if err != nil {
 		t.Fatalf("NewTrainer: %v", err)
 	}
-	if err := tr.linGraph(); err != nil {
-		t.Fatalf("linGraph: %v", err)
-	}
 	return tr, x, y
 }
 
 // TestContinuousObjectiveGradient checks the gradient of the penalised
 // loss that ContinuousOptimum minimises against central differences, with
-// a last batch shorter than the others (the tail graph) and class weights.
+// a last chunk shorter than the others (the tail graph) and class weights.
 func TestContinuousObjectiveGradient(t *testing.T) {
 	weights := []float64{1, 2, 0.5}
 	tr, x, y := continuousFixture(t, 1, 21, 5, 3, 8, weights)
 	n := tr.net
-	obj := &linObjective{ctx: context.Background(), t: tr, x: x, rows: 21, y: y, l2: 0.3, w: n.lin.W.Float64s(), b: n.lin.B.Float64s()}
+	obj := &linObjective{ctx: context.Background(), t: tr, x: x, rows: 21, y: y, l2: 0.3, w: n.lin.W.Float64s(), b: n.lin.B.Float64s(), chunk: 8}
 	rng := rand.New(rand.NewPCG(2, 2))
 	p := make([]float64, len(obj.w)+len(obj.b))
 	for i := range p {
@@ -69,14 +66,14 @@ func TestContinuousObjectiveGradient(t *testing.T) {
 		}
 	}
 
-	// The same loss over one batch of all 21 rows: the batches and the
+	// The same loss over one chunk of all 21 rows: the chunks and the
 	// tail are weighted by their rows.
-	whole, _, _ := continuousFixture(t, 1, 21, 5, 3, 21, weights)
-	one := &linObjective{ctx: context.Background(), t: whole, x: x, rows: 21, y: y, l2: 0.3, w: whole.net.lin.W.Float64s(), b: whole.net.lin.B.Float64s()}
+	whole, _, _ := continuousFixture(t, 1, 21, 5, 3, 8, weights)
+	one := &linObjective{ctx: context.Background(), t: whole, x: x, rows: 21, y: y, l2: 0.3, w: whole.net.lin.W.Float64s(), b: whole.net.lin.B.Float64s(), chunk: 21}
 	if f1 := one.eval(nil, p); math.Abs(f1-f0) > 1e-12 {
-		t.Errorf("loss in batches of 8 %.15g, in one batch %.15g", f0, f1)
+		t.Errorf("loss in chunks of 8 %.15g, in one chunk %.15g", f0, f1)
 	}
 	if obj.tail == nil || one.tail != nil {
-		t.Errorf("tail graph built: batches of 8 %v, one batch %v; want true, false", obj.tail != nil, one.tail != nil)
+		t.Errorf("tail graph built: chunks of 8 %v, one chunk %v; want true, false", obj.tail != nil, one.tail != nil)
 	}
 }

@@ -29,6 +29,8 @@ import (
 //	              one per processor, and the collector may drop and rebuild them
 //	optimum       42·2·features·C (the continuous optimum's L-BFGS: 15
 //	              pairs of history and about a dozen work vectors over W)
+//	              + 12·min(rows, 256)·features (its graph of
+//	              model.OptimumBatch rows)
 //	rule table    2·R·O (indices, a snapshot's copy)
 //	screening     2·features·w + 4·Pool·(ScreenOrder + 8) (row bitsets
 //	              of the features and of the rule extraction; the best tuples)
@@ -53,7 +55,7 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	training := B*(W+4*C) + 8*B*R + 12*B*D
 	V := f(min(runtime.GOMAXPROCS(0), 4) + 1)
 	eval := V * max(E*W+4*E*R, 8*E*D)
-	optimum := 42 * 2 * D * C
+	optimum := 42*2*D*C + 12*min(N, model.OptimumBatch)*D
 	table := 2 * R * O
 	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8)
 	live := 8 * (params + data + training + eval + optimum + table + screening)
