@@ -62,6 +62,11 @@ type Result struct {
 	Duration  time.Duration
 	// Route is the route most training batches took.
 	Route model.Route
+	// Optimum describes the search for the continuous optimum that the
+	// output layer was blended with (Config.ContinuousFit); its W and B
+	// are not kept. nil when there was none (the categorical route,
+	// FitAdam, a canceled run).
+	Optimum *model.ContinuousOptimum
 	// Config is the training configuration used: resolved, with the
 	// epochs, patience and learning-rate decay of the network's route
 	// (Config.EpochsFor, DecayAfterFor), the output rate scale of its rule
@@ -309,7 +314,12 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 		"fit": string(l.cfg.ContinuousFit), "adam_loss": fmt.Sprintf("%.4g", opt.StartLoss), "optimum_loss": fmt.Sprintf("%.4g", opt.Loss),
 		"gradient": fmt.Sprintf("%.2g", opt.GradNorm), "iterations": opt.Iterations, "evaluations": opt.Evaluations, "status": opt.Status,
 	}).Info("continuous optimum")
-	return l.trainer.BlendContinuous(opt, f)
+	if err := l.trainer.BlendContinuous(opt, f); err != nil {
+		return err
+	}
+	opt.W, opt.B = nil, nil
+	l.res.Optimum = &opt
+	return nil
 }
 
 func rowsOf(d *data.Dataset) int {

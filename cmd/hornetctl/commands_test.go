@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -429,5 +430,47 @@ func TestTrainIsDeterministic(t *testing.T) {
 	}
 	if bytes.Equal(files[0], files[2]) {
 		t.Error("seeds 5 and 6 wrote the same model file")
+	}
+}
+
+// train's summary says how a continuous output layer was finished
+// (--continuous-fit), in text and JSON, and says nothing of it otherwise.
+func TestTrainContinuousFitSummary(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name, data, fit, want, wantNot string
+	}{
+		{"average", fx("cont.csv"), "", "continuous route (output layer averaged with the optimum: penalised loss ", ""},
+		{"optimum", fx("cont.csv"), "optimum", "continuous route (output layer at the optimum: penalised loss ", ""},
+		{"adam", fx("cont.csv"), "adam", "continuous route, ", "output layer"},
+		{"categorical", fx("train.csv"), "", "categorical route, ", "output layer"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"train", "--data", tt.data, "--out", filepath.Join(dir, tt.name+".json"), "--epochs", "10", "-q"}
+			if tt.fit != "" {
+				args = append(args, "--continuous-fit", tt.fit)
+			}
+			r := mustRun(t, args...)
+			if !strings.Contains(r.stdout, tt.want) || tt.wantNot != "" && strings.Contains(r.stdout, tt.wantNot) {
+				t.Errorf("summary %q: want %q and not %q", r.stdout, tt.want, tt.wantNot)
+			}
+			var sum map[string]any
+			j := mustRun(t, append(args, "--format", "json")...)
+			if err := json.Unmarshal([]byte(j.stdout), &sum); err != nil {
+				t.Fatalf("JSON summary: %v\n%s", err, j.stdout)
+			}
+			fit, _ := sum["continuous_fit"].(string)
+			adamLoss, _ := sum["adam_penalised_loss"].(float64)
+			optLoss, _ := sum["optimum_loss"].(float64)
+			switch wantFit := cmp.Or(tt.fit, "average"); {
+			case tt.wantNot != "":
+				if fit != "" || sum["optimum_loss"] != nil {
+					t.Errorf("JSON summary names a continuous fit: %s", j.stdout)
+				}
+			case fit != wantFit || !(optLoss > 0 && optLoss <= adamLoss):
+				t.Errorf("JSON continuous_fit %q (want %q), penalised loss %g at Adam's weights, %g at the optimum: %s", fit, wantFit, adamLoss, optLoss, j.stdout)
+			}
+		})
 	}
 }

@@ -116,12 +116,28 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 	if o.Format == formatJSON {
 		enc := json.NewEncoder(ios.Out)
 		enc.SetIndent("", "  ")
-		return enc.Encode(trainSummary{Status: res.Status.String(), Epochs: res.Epochs, BestEpoch: res.BestEpoch, BestLoss: res.BestLoss,
-			Route: res.Route.String(), Seconds: res.Duration.Seconds(), TrainingAccuracy: m.Accuracy, Model: o.ModelPath})
+		sum := trainSummary{Status: res.Status.String(), Epochs: res.Epochs, BestEpoch: res.BestEpoch, BestLoss: res.BestLoss,
+			Route: res.Route.String(), Seconds: res.Duration.Seconds(), TrainingAccuracy: m.Accuracy, Model: o.ModelPath}
+		if res.Optimum != nil {
+			sum.ContinuousFit, sum.AdamPenalisedLoss, sum.OptimumLoss = string(res.Config.ContinuousFit), &res.Optimum.StartLoss, &res.Optimum.Loss
+		}
+		return enc.Encode(sum)
 	}
-	fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g), %s route, %.2fs; training accuracy %.4f; model saved to %s\n",
-		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, res.Route, res.Duration.Seconds(), m.Accuracy, o.ModelPath)
+	fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
+		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, res.Route, optimumNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
 	return nil
+}
+
+// optimumNote says how the continuous output layer was finished, when
+// it was moved toward the penalised optimum (train.Config.ContinuousFit).
+func optimumNote(res *train.Result) string {
+	switch {
+	case res.Optimum == nil:
+		return ""
+	case res.Config.ContinuousFit == train.FitOptimum:
+		return fmt.Sprintf(" (output layer at the optimum: penalised loss %.4g at Adam's weights, %.4g there)", res.Optimum.StartLoss, res.Optimum.Loss)
+	}
+	return fmt.Sprintf(" (output layer averaged with the optimum: penalised loss %.4g at Adam's weights, %.4g there)", res.Optimum.StartLoss, res.Optimum.Loss)
 }
 
 // trainSummary is the JSON form of train's summary line.
@@ -134,6 +150,12 @@ type trainSummary struct {
 	Seconds          float64 `json:"seconds"`
 	TrainingAccuracy float64 `json:"training_accuracy"`
 	Model            string  `json:"model"`
+	// ContinuousFit, AdamPenalisedLoss and OptimumLoss: how the
+	// continuous output layer was finished and the penalised loss at
+	// Adam's weights and at the optimum, when it was moved toward it.
+	ContinuousFit     string   `json:"continuous_fit,omitempty"`
+	AdamPenalisedLoss *float64 `json:"adam_penalised_loss,omitempty"`
+	OptimumLoss       *float64 `json:"optimum_loss,omitempty"`
 }
 
 // trainResult is a Fit result with the data it was fitted on.
