@@ -51,6 +51,8 @@ func (t *Trainer) ContinuousOptimum(ctx context.Context, x []float64, rows int, 
 	}
 	n := t.net
 	switch {
+	case ctx == nil:
+		return ContinuousOptimum{}, fmt.Errorf("%w: nil context", ErrConfig)
 	case rows < 1:
 		return ContinuousOptimum{}, fmt.Errorf("%w: no rows", ErrShape)
 	case !(l2 >= 0) || math.IsInf(l2, 0):
@@ -93,12 +95,12 @@ func (t *Trainer) ContinuousOptimum(ctx context.Context, x []float64, rows int, 
 			return ContinuousOptimum{}, fmt.Errorf("%w: continuous optimum is not finite (%v)", ErrDiverged, err)
 		}
 	}
-	best, loss := res.X, res.F
-	if !(loss <= startLoss) {
+	best, loss, g := res.X, res.F, res.Gradient
+	if !(loss <= startLoss) || len(g) != len(best) {
 		best, loss = saved, startLoss
+		g = make([]float64, len(best))
+		obj.eval(g, best)
 	}
-	g := make([]float64, len(best))
-	obj.eval(g, best)
 	wn := len(obj.w)
 	return ContinuousOptimum{
 		W: slices.Clone(best[:wn]), B: slices.Clone(best[wn:]),
@@ -223,8 +225,8 @@ func (o *linObjective) eval(g, p []float64) float64 {
 }
 
 // addGrads adds share times the gradients of W and B (LinAtt's
-// parameters A, W, B) to g (W's first, wn of them, then B's) and zeroes
-// the graph's gradients.
+// parameters A, W, B) from the graph's last run to g (W's first, wn of
+// them, then B's); each run overwrites them.
 func addGrads(g []float64, vgs []G.ValueGrad, wn int, share float64) error {
 	for k, dst := range [][]float64{g[:wn], g[wn:]} {
 		gv, err := vgs[k+1].Grad()
@@ -235,11 +237,9 @@ func addGrads(g []float64, vgs []G.ValueGrad, wn int, share float64) error {
 		if !ok || d.Dtype() != tensor.Float64 || d.Shape().TotalSize() != len(dst) {
 			return fmt.Errorf("%w: continuous gradient of %T", ErrShape, gv)
 		}
-		src := d.Float64s()[:len(dst)]
-		for i, v := range src {
+		for i, v := range d.Float64s()[:len(dst)] {
 			dst[i] += share * v
 		}
-		clear(src)
 	}
 	return nil
 }

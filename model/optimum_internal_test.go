@@ -53,6 +53,15 @@ func TestContinuousObjectiveGradient(t *testing.T) {
 	if obj.err != nil || math.IsNaN(f0) {
 		t.Fatalf("eval: %v, %v", f0, obj.err)
 	}
+	// A second evaluation gives the same gradient: the graphs' gradients
+	// are overwritten by each run, not accumulated.
+	g2 := make([]float64, len(p))
+	obj.eval(g2, p)
+	for i := range g {
+		if g2[i] != g[i] {
+			t.Fatalf("gradient %d: %g on the first evaluation, %g on the second", i, g[i], g2[i])
+		}
+	}
 	const h = 1e-6
 	q := make([]float64, len(p))
 	for i := range p {

@@ -123,6 +123,11 @@ func TestBlendContinuous(t *testing.T) {
 			_, err := tr.ContinuousOptimum(context.Background(), ds.X, ds.Rows, ds.Y, 0.01, 0)
 			return err
 		},
+		"nil context": func() error {
+			var ctx context.Context // nil: refused, not a panic
+			_, err := tr.ContinuousOptimum(ctx, ds.X, ds.Rows, ds.Y, 0.01, 10)
+			return err
+		},
 	} {
 		if err := call(); !errors.Is(err, model.ErrConfig) {
 			t.Errorf("%s: %v, want ErrConfig", name, err)

@@ -131,13 +131,14 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 // optimumNote says how the continuous output layer was finished, when
 // it was moved toward the penalised optimum (train.Config.ContinuousFit).
 func optimumNote(res *train.Result) string {
-	switch {
-	case res.Optimum == nil:
+	if res.Optimum == nil {
 		return ""
-	case res.Config.ContinuousFit == train.FitOptimum:
-		return fmt.Sprintf(" (output layer at the optimum: penalised loss %.4g at Adam's weights, %.4g there)", res.Optimum.StartLoss, res.Optimum.Loss)
 	}
-	return fmt.Sprintf(" (output layer averaged with the optimum: penalised loss %.4g at Adam's weights, %.4g there)", res.Optimum.StartLoss, res.Optimum.Loss)
+	how := "averaged with"
+	if res.Config.ContinuousFit == train.FitOptimum {
+		how = "at"
+	}
+	return fmt.Sprintf(" (output layer %s the optimum: penalised loss %.4g at Adam's weights, %.4g there)", how, res.Optimum.StartLoss, res.Optimum.Loss)
 }
 
 // trainSummary is the JSON form of train's summary line.
