@@ -23,7 +23,8 @@ type ContinuousOptimum struct {
 	// + 1) and biases at the optimum.
 	W, B []float64
 	// StartLoss and Loss are the penalised loss at the network's weights
-	// and at the optimum; GradNorm is the gradient's largest absolute
+	// (the direction's weights taken as zero for ValuesHalf) and at the
+	// optimum; GradNorm is the gradient's largest absolute
 	// entry there.
 	StartLoss, Loss, GradNorm float64
 	// Iterations and Evaluations count L-BFGS's iterations and its
@@ -46,6 +47,36 @@ type ContinuousOptimum struct {
 // search returns an error wrapping ctx.Err(). The network is left
 // unchanged.
 func (t *Trainer) ContinuousOptimum(ctx context.Context, x []float64, rows int, y []int, l2 float64, maxEvals int) (ContinuousOptimum, error) {
+	return t.ContinuousOptimumOver(ctx, BothHalves, x, rows, y, l2, maxEvals)
+}
+
+// ContinuousHalves names the halves of the continuous route's input (see
+// ContinuousInput) that its output layer weighs.
+type ContinuousHalves int
+
+const (
+	// BothHalves: the row's direction and its values, as LinAtt trains.
+	BothHalves ContinuousHalves = iota
+	// ValuesHalf: the values alone, the direction's weights held at zero:
+	// a linear model of the standardised values under the attention, a
+	// class-weighted L2 logistic regression where the attention is 1.
+	ValuesHalf
+)
+
+func (h ContinuousHalves) String() string {
+	switch h {
+	case BothHalves:
+		return "both"
+	case ValuesHalf:
+		return "values"
+	}
+	return fmt.Sprintf("ContinuousHalves(%d)", int(h))
+}
+
+// ContinuousOptimumOver is ContinuousOptimum over the halves h of the
+// input: with ValuesHalf the weights of the direction (W's first L rows)
+// are zero at the optimum, and the loss is minimised over the others.
+func (t *Trainer) ContinuousOptimumOver(ctx context.Context, h ContinuousHalves, x []float64, rows int, y []int, l2 float64, maxEvals int) (ContinuousOptimum, error) {
 	if err := t.ok(); err != nil {
 		return ContinuousOptimum{}, err
 	}
@@ -59,6 +90,8 @@ func (t *Trainer) ContinuousOptimum(ctx context.Context, x []float64, rows int, 
 		return ContinuousOptimum{}, fmt.Errorf("%w: L2 penalty %g, want a finite value >= 0", ErrConfig, l2)
 	case maxEvals < 1:
 		return ContinuousOptimum{}, fmt.Errorf("%w: %d loss evaluations, want >= 1", ErrConfig, maxEvals)
+	case h != BothHalves && h != ValuesHalf:
+		return ContinuousOptimum{}, fmt.Errorf("%w: input halves %v", ErrConfig, h)
 	}
 	if err := n.checkX(x, rows); err != nil {
 		return ContinuousOptimum{}, err
@@ -68,16 +101,20 @@ func (t *Trainer) ContinuousOptimum(ctx context.Context, x []float64, rows int, 
 	}
 	obj := &linObjective{ctx: ctx, t: t, x: x, rows: rows, y: y, l2: l2, w: n.lin.W.Float64s(), b: n.lin.B.Float64s(),
 		chunk: min(rows, OptimumBatch)}
+	if h == ValuesHalf {
+		obj.fixed = (n.features + 1) * n.classes // W's first L rows
+	}
 	saved := append(slices.Clone(obj.w), obj.b...)
-	defer obj.set(saved) // the network keeps its weights
+	defer func() { copy(obj.w, saved); copy(obj.b, saved[len(obj.w):]) }() // the network keeps its weights
 	start := slices.Clone(saved)
+	clear(start[:obj.fixed])
 	startLoss := obj.eval(nil, start)
 	if obj.err != nil {
 		return ContinuousOptimum{}, obj.err
 	}
 	res, err := optimize.Minimize(
 		optimize.Problem{Func: func(p []float64) float64 { return obj.eval(nil, p) }, Grad: func(g, p []float64) { obj.eval(g, p) }},
-		start,
+		slices.Clone(start),
 		&optimize.Settings{GradientThreshold: gradientThreshold(l2), FuncEvaluations: maxEvals},
 		&optimize.LBFGS{},
 	)
@@ -97,17 +134,62 @@ func (t *Trainer) ContinuousOptimum(ctx context.Context, x []float64, rows int, 
 	}
 	best, loss, g := res.X, res.F, res.Gradient
 	if !(loss <= startLoss) || len(g) != len(best) {
-		best, loss = saved, startLoss
+		best, loss = start, startLoss
 		g = make([]float64, len(best))
 		obj.eval(g, best)
 	}
 	wn := len(obj.w)
+	best = slices.Clone(best)
+	clear(best[:obj.fixed])
 	return ContinuousOptimum{
 		W: slices.Clone(best[:wn]), B: slices.Clone(best[wn:]),
 		StartLoss: startLoss, Loss: loss, GradNorm: maxAbs(g),
 		Iterations: res.Stats.MajorIterations, Evaluations: res.Stats.FuncEvaluations,
 		Status: res.Status.String(),
 	}, nil
+}
+
+// ContinuousInput returns the continuous route's attended input for the
+// rows of x, the values its output layer weighs: rows × 2L values,
+// row-major (L = features + 1), each row's direction under the attention
+// in the first L columns and its scaled values under the attention in the
+// last L, so that its logits are this row times W plus B. It is computed by
+// LinAtt's graph, OptimumBatch rows at a time.
+func (t *Trainer) ContinuousInput(x []float64, rows int) ([]float64, error) {
+	if err := t.ok(); err != nil {
+		return nil, err
+	}
+	n := t.net
+	if rows < 1 {
+		return nil, fmt.Errorf("%w: no rows", ErrShape)
+	}
+	if err := n.checkX(x, rows); err != nil {
+		return nil, err
+	}
+	D, width := n.features, 2*(n.features+1)
+	out := make([]float64, 0, rows*width)
+	chunk := min(rows, OptimumBatch)
+	var whole, tail *graph.Lin
+	for s := 0; s < rows; s += chunk {
+		k := min(chunk, rows-s)
+		g := &whole
+		if k < chunk {
+			g = &tail
+		}
+		if *g == nil {
+			lg, err := graph.NewLin(&n.lin, k, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false)
+			if err != nil {
+				return nil, err
+			}
+			*g = lg
+		}
+		in, err := (*g).Input(x[s*D : (s+k)*D])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, in...)
+	}
+	return out, nil
 }
 
 // BlendContinuous sets the continuous route's output weights and biases
@@ -154,6 +236,7 @@ type linObjective struct {
 	y           []int
 	l2          float64
 	w, b        []float64 // the network's live W and B
+	fixed       int       // W's first fixed entries are held at zero
 	chunk       int
 	whole, tail *graph.Lin // built on first use
 	err         error
@@ -177,9 +260,11 @@ func (o *linObjective) graphFor(k int) (*graph.Lin, error) {
 	return *g, nil
 }
 
-// set writes p into the network's W and B.
+// set writes p into the network's W and B, W's first o.fixed entries
+// zero.
 func (o *linObjective) set(p []float64) {
 	copy(o.w, p[:len(o.w)])
+	clear(o.w[:o.fixed])
 	copy(o.b, p[len(o.w):])
 }
 
@@ -221,6 +306,7 @@ func (o *linObjective) eval(g, p []float64) float64 {
 			g[i] += o.l2 * v
 		}
 	}
+	clear(g[:min(len(g), o.fixed)]) // nil g: nothing to clear
 	return total
 }
 
@@ -243,6 +329,11 @@ func addGrads(g []float64, vgs []G.ValueGrad, wn int, share float64) error {
 	}
 	return nil
 }
+
+// OptimumGradientThreshold is the gradient at which the search for the
+// continuous optimum under the penalty l2 stops (see gradientThreshold),
+// for a caller that solves the same problem another way.
+func OptimumGradientThreshold(l2 float64) float64 { return gradientThreshold(l2) }
 
 // gradientThreshold is where L-BFGS stops: the loss is l2-strongly
 // convex, so a gradient of size g leaves the weights within about g/l2 of

@@ -137,3 +137,97 @@ func TestBlendContinuous(t *testing.T) {
 		t.Errorf("labels of another length: %v, want ErrShape", err)
 	}
 }
+
+// TestContinuousInputGivesTheLogits checks ContinuousInput's layout: with
+// the output layer at an optimum, each row's input times W plus B is the
+// network's log-odds, on a table longer than one OptimumBatch (a tail
+// chunk), and rows computed apart give the same input.
+func TestContinuousInputGivesTheLogits(t *testing.T) {
+	ds := gaussData(5, model.OptimumBatch+37, 4)
+	tr := gaussTrainer(t, ds, 1, 1)
+	opt, err := tr.ContinuousOptimum(context.Background(), ds.X, ds.Rows, ds.Y, 0.01, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.BlendContinuous(opt, 1); err != nil {
+		t.Fatal(err)
+	}
+	in, err := tr.ContinuousInput(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	D := ds.Cols
+	width := 2 * (D + 1)
+	if len(in) != ds.Rows*width {
+		t.Fatalf("%d input values, want %d × %d", len(in), ds.Rows, width)
+	}
+	p, _, err := tr.Network().PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range ds.Rows {
+		z := [2]float64{opt.B[0], opt.B[1]}
+		for j, v := range in[i*width : (i+1)*width] {
+			z[0] += v * opt.W[2*j]
+			z[1] += v * opt.W[2*j+1]
+		}
+		if got, want := z[1]-z[0], math.Log(p[2*i+1]/p[2*i]); math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
+			t.Fatalf("row %d: input·W + B gives log-odds %g, the network %g", i, got, want)
+		}
+	}
+	last := ds.Rows - 1
+	one, err := tr.ContinuousInput(ds.X[last*D:], 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(one, in[last*width:]) {
+		t.Errorf("the last row's input alone differs from its input among the others")
+	}
+}
+
+// TestContinuousOptimumValuesHalf checks the optimum over the values half:
+// the direction's weights are zero, the rest stationary, its loss no lower
+// than the optimum over both halves (which can set the direction's weights
+// to zero too), and the network is left unchanged.
+func TestContinuousOptimumValuesHalf(t *testing.T) {
+	ds := gaussData(6, 60, 5)
+	tr := gaussTrainer(t, ds, 1, 2)
+	before, _, err := tr.Network().PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const l2 = 0.01
+	vals, err := tr.ContinuousOptimumOver(context.Background(), model.ValuesHalf, ds.X, ds.Rows, ds.Y, l2, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	both, err := tr.ContinuousOptimumOver(context.Background(), model.BothHalves, ds.X, ds.Rows, ds.Y, l2, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _, _ := tr.Network().PredictProba(ds.X, ds.Rows)
+	if !slices.Equal(before, after) {
+		t.Errorf("ContinuousOptimumOver changed the network's predictions")
+	}
+	L, C := ds.Cols+1, 2
+	for k, w := range vals.W[:L*C] {
+		if w != 0 {
+			t.Fatalf("values half: direction weight %d = %g, want 0", k, w)
+		}
+	}
+	if slices.Equal(vals.W[L*C:], make([]float64, L*C)) {
+		t.Errorf("values half: every value weight is 0")
+	}
+	if !(vals.Loss < vals.StartLoss) || vals.GradNorm > 1e-6 {
+		t.Errorf("values half: loss %g from %g, gradient %g (%s); want a lower, stationary loss", vals.Loss, vals.StartLoss, vals.GradNorm, vals.Status)
+	}
+	if !(both.Loss < vals.Loss) {
+		t.Errorf("penalised loss %g over both halves, %g over the values half; want the first lower", both.Loss, vals.Loss)
+	}
+	if _, err := tr.ContinuousOptimumOver(context.Background(), model.ContinuousHalves(7), ds.X, ds.Rows, ds.Y, l2, 10); !errors.Is(err, model.ErrConfig) {
+		t.Errorf("unknown halves: %v, want ErrConfig", err)
+	}
+	if got := model.ValuesHalf.String() + "," + model.BothHalves.String(); got != "values,both" {
+		t.Errorf("names %q", got)
+	}
+}

@@ -151,6 +151,14 @@ func TestZeroValues(t *testing.T) {
 				_, err := tr.ContinuousOptimum(context.Background(), x, 1, y, 1, 10)
 				return err
 			}},
+			{"Trainer.ContinuousOptimumOver", false, func(t *testing.T) error {
+				_, err := tr.ContinuousOptimumOver(context.Background(), model.ValuesHalf, x, 1, y, 1, 10)
+				return err
+			}},
+			{"Trainer.ContinuousInput", false, func(t *testing.T) error {
+				_, err := tr.ContinuousInput(x, 1)
+				return err
+			}},
 			{"Trainer.BlendContinuous", false, func(t *testing.T) error { return tr.BlendContinuous(model.ContinuousOptimum{}, 0.5) }},
 		} {
 			covered[tt.name] = true

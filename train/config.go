@@ -34,10 +34,16 @@ type Config struct {
 	ContinuousL2   float64 `json:"continuous_l2"`
 	NoContinuousL2 bool    `json:"no_continuous_l2"`
 	// ContinuousFit chooses the continuous route's output layer once
-	// training stops: FitAverage (the default) averages the weights of
-	// Adam's best epoch with the optimum of the penalised training loss
+	// training stops: FitAverage averages the weights of Adam's best epoch
+	// with the optimum of the penalised training loss
 	// (model.Trainer.ContinuousOptimum, by L-BFGS); FitAdam keeps Adam's
-	// (the paper's training); FitOptimum takes the optimum. The loss is
+	// (the paper's training); FitOptimum takes the optimum; FitSelect (the
+	// default) asks an inner cross-validation on the training rows
+	// (HalvesFolds folds) whether the row's direction, half of LinAtt's
+	// input, predicts held-out rows better with the values than the values
+	// alone: if so it is FitAverage, else the output layer is the optimum
+	// over the values half (model.ValuesHalf), the direction's weights
+	// zero. Tables with fewer than 2·HalvesFolds rows keep FitAverage. The loss is
 	// convex in the output layer, so the optimum is unique under the L2
 	// prior and depends on the seed only through the attention A (which
 	// Adam trains, and which barely moves); Adam stopped early is a differently
@@ -131,7 +137,12 @@ const (
 	FitAverage ContinuousFit = "average" // the mean of Adam's weights and the optimum's
 	FitAdam    ContinuousFit = "adam"    // Adam's best epoch, as the paper trains
 	FitOptimum ContinuousFit = "optimum" // the optimum of the penalised loss
+	FitSelect  ContinuousFit = "select"  // FitAverage, or the values half's optimum, as inner cross-validation says
 )
+
+// HalvesFolds is the number of inner folds with which FitSelect compares
+// the halves of the continuous route's input.
+const HalvesFolds = 5
 
 // ContinuousOptimumEvaluations bounds L-BFGS's passes over the training
 // rows when it looks for the continuous optimum: each costs about an
@@ -143,7 +154,7 @@ const ContinuousOptimumEvaluations = 1000
 // layer under f, and whether the optimum is needed at all.
 func (f ContinuousFit) blend() (float64, bool) {
 	switch f {
-	case FitAverage:
+	case FitAverage, FitSelect:
 		return 0.5, true
 	case FitOptimum:
 		return 1, true
@@ -174,7 +185,7 @@ func (c Config) Resolved() Config {
 	defaults.IfZero(&c.LearningRate, 0.05)
 	defaults.IfZero(&c.ContinuousL2, 1)
 	if c.ContinuousFit == "" {
-		c.ContinuousFit = FitAverage
+		c.ContinuousFit = FitSelect
 		if c.NoContinuousL2 {
 			c.ContinuousFit = FitAdam
 		}
@@ -281,8 +292,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: continuous learning rate = %g, want > 0", ErrConfig, c.ContinuousLearningRate)
 	case !(c.ContinuousL2 > 0) || math.IsInf(c.ContinuousL2, 0):
 		return fmt.Errorf("%w: continuous L2 = %g, want > 0 (or no continuous L2)", ErrConfig, c.ContinuousL2)
-	case c.ContinuousFit != FitAverage && c.ContinuousFit != FitAdam && c.ContinuousFit != FitOptimum:
-		return fmt.Errorf("%w: continuous fit %q, want %s, %s or %s", ErrConfig, string(c.ContinuousFit), FitAverage, FitAdam, FitOptimum)
+	case c.ContinuousFit != FitSelect && c.ContinuousFit != FitAverage && c.ContinuousFit != FitAdam && c.ContinuousFit != FitOptimum:
+		return fmt.Errorf("%w: continuous fit %q, want %s, %s, %s or %s", ErrConfig, string(c.ContinuousFit), FitSelect, FitAverage, FitAdam, FitOptimum)
 	case c.NoContinuousL2 && c.ContinuousFit != FitAdam:
 		return fmt.Errorf("%w: continuous fit %q needs the continuous L2 prior (without it a separable table has no optimum)", ErrConfig, string(c.ContinuousFit))
 	case c.BatchSize < 1 || c.BatchSize > MaxBatchSize:

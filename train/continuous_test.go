@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -153,7 +154,7 @@ func TestContinuousFit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := cmp.Or(cfg.ContinuousFit, train.FitAverage); res.Config.ContinuousFit != want {
+		if want := cmp.Or(cfg.ContinuousFit, train.FitSelect); res.Config.ContinuousFit != want {
 			t.Errorf("Result.Config.ContinuousFit %q, want %q", res.Config.ContinuousFit, want)
 		}
 		p, _, err := res.Network.PredictProba(ds.X, ds.Rows)
@@ -168,7 +169,7 @@ func TestContinuousFit(t *testing.T) {
 	}
 	adam := logOdds(train.Config{Seed: 3, ContinuousFit: train.FitAdam})
 	optimum := logOdds(train.Config{Seed: 3, ContinuousFit: train.FitOptimum})
-	average := logOdds(train.Config{Seed: 3})
+	average := logOdds(train.Config{Seed: 3, ContinuousFit: train.FitAverage})
 	optimum4 := logOdds(train.Config{Seed: 4, ContinuousFit: train.FitOptimum})
 	adam4 := logOdds(train.Config{Seed: 4, ContinuousFit: train.FitAdam})
 	optimumMoved, adamMoved := 0.0, 0.0
@@ -189,15 +190,114 @@ func TestContinuousFit(t *testing.T) {
 	for _, tt := range []struct {
 		cfg  train.Config
 		want train.ContinuousFit
-	}{{train.Config{}, train.FitAverage}, {train.Config{NoContinuousL2: true}, train.FitAdam}, {train.Config{ContinuousFit: train.FitOptimum}, train.FitOptimum}} {
+	}{{train.Config{}, train.FitSelect}, {train.Config{NoContinuousL2: true}, train.FitAdam}, {train.Config{ContinuousFit: train.FitOptimum}, train.FitOptimum}} {
 		if got := tt.cfg.Resolved().ContinuousFit; got != tt.want {
 			t.Errorf("%+v resolves to %q, want %q", tt.cfg, got, tt.want)
 		}
 	}
-	for _, bad := range []train.Config{{ContinuousFit: "mean"}, {NoContinuousL2: true, ContinuousFit: train.FitOptimum}, {NoContinuousL2: true, ContinuousFit: train.FitAverage}} {
+	for _, bad := range []train.Config{{ContinuousFit: "mean"}, {NoContinuousL2: true, ContinuousFit: train.FitOptimum}, {NoContinuousL2: true, ContinuousFit: train.FitAverage}, {NoContinuousL2: true, ContinuousFit: train.FitSelect}} {
 		if err := bad.Resolved().Validate(); !errors.Is(err, train.ErrConfig) {
 			t.Errorf("%+v: Validate = %v, want ErrConfig", bad, err)
 		}
+	}
+}
+
+// linearOrDirection returns n rows of d Gaussian features labelled either
+// by a noisy linear function of three of them ("linear": the rows'
+// direction, half of LinAtt's input, only adds variance), or by the
+// direction alone ("direction": each row scaled by a random log-normal
+// factor, the label x0/‖x‖ > 0.2, which no linear model of the values
+// finds).
+func linearOrDirection(kind string, n, d int, seed uint64) *data.Dataset {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	ds := &data.Dataset{X: make([]float64, n*d), Rows: n, Cols: d, Y: make([]int, n), Classes: []string{"a", "b"}}
+	for j := range d {
+		ds.Features = append(ds.Features, fmt.Sprintf("x%d", j))
+	}
+	for i := range n {
+		x := ds.X[i*d : (i+1)*d]
+		norm := 0.0
+		for j := range x {
+			x[j] = rng.NormFloat64()
+			norm += x[j] * x[j]
+		}
+		s := x[0] + 0.8*x[1] - 0.6*x[2] + 0.8*rng.NormFloat64()
+		if kind == "direction" {
+			s = x[0]/math.Sqrt(norm) - 0.2
+			r := math.Exp(1.5 * rng.NormFloat64())
+			for j := range x {
+				x[j] *= r
+			}
+		}
+		if s > 0 {
+			ds.Y[i] = 1
+		}
+	}
+	return ds
+}
+
+// FitSelect (the default) keeps the rows' direction where inner
+// cross-validation finds it predicts (the output layer is then FitAverage's,
+// bit for bit) and drops it where it only adds variance: the model is then
+// linear in the values, so a row's log-odds at the midpoint of two rows are
+// the mean of theirs. Too few rows for the inner folds keep FitAverage.
+func TestFitSelect(t *testing.T) {
+	t.Parallel()
+	proba := func(ds *data.Dataset, cfg train.Config) (*train.Result, []float64) {
+		res, err := train.Fit(context.Background(), ds, model.Config{}, cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _, err := res.Network.PredictProba(ds.X, ds.Rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, p
+	}
+	for _, seed := range []uint64{1, 2} {
+		ds := linearOrDirection("direction", 300, 8, seed)
+		res, p := proba(ds, train.Config{Seed: seed})
+		h := res.Halves
+		if h == nil || h.Chosen != model.BothHalves || !(h.BothLoss < h.ValuesLoss) || h.Folds != train.HalvesFolds {
+			t.Fatalf("direction, seed %d: %+v, want both halves chosen by a lower held-out loss", seed, h)
+		}
+		if _, avg := proba(ds, train.Config{Seed: seed, ContinuousFit: train.FitAverage}); !slices.Equal(p, avg) {
+			t.Errorf("direction, seed %d: both halves chosen, but the model differs from FitAverage's", seed)
+		}
+	}
+	for _, seed := range []uint64{2, 3} {
+		ds := linearOrDirection("linear", 300, 8, seed)
+		res, _ := proba(ds, train.Config{Seed: seed})
+		h := res.Halves
+		if h == nil || h.Chosen != model.ValuesHalf || !(h.ValuesLoss < h.BothLoss-train.HalvesMargin*h.StdErr) || !(h.StdErr > 0) {
+			t.Fatalf("linear, seed %d: %+v, want the values half chosen by a held-out loss lower by a margin", seed, h)
+		}
+		// The network is then affine in x: check on midpoints of rows.
+		D := ds.Cols
+		mid := make([]float64, 3*D)
+		for i := 0; i+1 < 40; i += 2 {
+			a, b := ds.X[i*D:(i+1)*D], ds.X[(i+1)*D:(i+2)*D]
+			copy(mid, a)
+			copy(mid[D:], b)
+			for j := range D {
+				mid[2*D+j] = (a[j] + b[j]) / 2
+			}
+			p, _, err := res.Network.PredictProba(mid, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lo := func(k int) float64 { return math.Log(p[2*k+1] / p[2*k]) }
+			if got, want := lo(2), (lo(0)+lo(1))/2; math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
+				t.Fatalf("linear, seed %d: log-odds %g at the midpoint of rows %d and %d, want their mean %g: the direction is still weighed", seed, got, i, i+1, want)
+			}
+		}
+	}
+	small, err := train.Fit(context.Background(), linearOrDirection("linear", 2*train.HalvesFolds-1, 3, 1), model.Config{}, train.Config{Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if small.Halves != nil || small.Optimum == nil {
+		t.Errorf("%d rows: halves %+v, optimum %v; want no inner cross-validation and FitAverage", 2*train.HalvesFolds-1, small.Halves, small.Optimum)
 	}
 }
 

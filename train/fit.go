@@ -11,9 +11,11 @@ import (
 	"time"
 
 	"github.com/sirupsen/logrus"
+	"gonum.org/v1/gonum/stat"
 	G "gorgonia.org/gorgonia"
 
 	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/internal/ridge"
 	"github.com/hornets-go/hornets/model"
 )
 
@@ -64,9 +66,15 @@ type Result struct {
 	Route model.Route
 	// Optimum describes the search for the continuous optimum that the
 	// output layer was blended with (Config.ContinuousFit); its W and B
-	// are not kept. nil when there was none (the categorical route,
+	// are not kept. Its StartLoss is at Adam's weights, or where Halves
+	// chose the values half, at the start the inner solver gave it. nil when there was none (the categorical route,
 	// FitAdam, a canceled run).
 	Optimum *model.ContinuousOptimum
+	// Halves is the inner cross-validation with which FitSelect chose
+	// the halves of the continuous input that the output layer weighs;
+	// nil when it did not run (another fit, too few rows, the categorical
+	// route, a canceled run).
+	Halves *HalvesCheck
 	// Config is the training configuration used: resolved, with the
 	// epochs, patience and learning-rate decay of the network's route
 	// (Config.EpochsFor, DecayAfterFor), the output rate scale of its rule
@@ -172,7 +180,7 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 
 	l := &Loop{cfg: cfg, log: log, trainer: tr, train: trainSet, val: valSet, rng: rng,
 		solvers: [2]*Adam{catSolver, NewAdam(cfg.ContinuousRate())},
-		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1), Config: cfg}, l2: l2}
+		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1), Config: cfg}, l2: l2, classWeights: weights}
 	l.hooks = append(l.hooks, &earlyStopping{})
 	if !cfg.NoRefresh {
 		l.hooks = append(l.hooks, ruleRefresh{every: cfg.RefreshEvery})
@@ -302,7 +310,23 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 	if !needed || l.res.Status == Canceled || l.res.Network.Route() != model.Continuous {
 		return nil
 	}
-	opt, err := l.trainer.ContinuousOptimum(ctx, l.train.X, l.train.Rows, l.train.Y, l.l2, ContinuousOptimumEvaluations)
+	halves := model.BothHalves
+	var check *HalvesCheck
+	if l.cfg.ContinuousFit == FitSelect {
+		var err error
+		check, err = l.checkHalves(ctx)
+		if ctx.Err() != nil {
+			l.Stop(Canceled)
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+		if check != nil && check.Chosen == model.ValuesHalf {
+			halves, f = model.ValuesHalf, 1
+		}
+	}
+	opt, err := l.trainer.ContinuousOptimumOver(ctx, halves, l.train.X, l.train.Rows, l.train.Y, l.l2, ContinuousOptimumEvaluations)
 	if ctx.Err() != nil {
 		l.Stop(Canceled)
 		return nil
@@ -311,15 +335,93 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 		return fmt.Errorf("train: %w", err)
 	}
 	l.log.WithFields(logrus.Fields{
-		"fit": string(l.cfg.ContinuousFit), "adam_loss": fmt.Sprintf("%.4g", opt.StartLoss), "optimum_loss": fmt.Sprintf("%.4g", opt.Loss),
+		"fit": string(l.cfg.ContinuousFit), "halves": halves.String(), "adam_loss": fmt.Sprintf("%.4g", opt.StartLoss), "optimum_loss": fmt.Sprintf("%.4g", opt.Loss),
 		"gradient": fmt.Sprintf("%.2g", opt.GradNorm), "iterations": opt.Iterations, "evaluations": opt.Evaluations, "status": opt.Status,
 	}).Info("continuous optimum")
 	if err := l.trainer.BlendContinuous(opt, f); err != nil {
 		return err
 	}
 	opt.W, opt.B = nil, nil
-	l.res.Optimum = &opt
+	l.res.Optimum, l.res.Halves = &opt, check
 	return nil
+}
+
+// HalvesCheck is FitSelect's inner cross-validation of the halves of the
+// continuous route's input (model.ContinuousInput) that the output layer
+// weighs: the optimum of the penalised loss (the output layer's, at the
+// trained attention) over both halves, and over the values half alone, is
+// fitted on all inner folds but one and scored on the one left out.
+type HalvesCheck struct {
+	Folds int `json:"folds"`
+	// BothLoss and ValuesLoss are the held-out class-weighted
+	// cross-entropies, averaged over the training rows; StdErr is the
+	// standard error of their difference, from the rows' paired
+	// differences.
+	BothLoss   float64 `json:"both_loss"`
+	ValuesLoss float64 `json:"values_loss"`
+	StdErr     float64 `json:"std_err"`
+	// Chosen is ValuesHalf when its held-out loss is lower than both
+	// halves' by more than HalvesMargin standard errors: the direction is
+	// dropped only on evidence that it hurts.
+	Chosen model.ContinuousHalves `json:"-"`
+}
+
+// HalvesMargin is how many standard errors lower the values half's
+// held-out loss must be for FitSelect to drop the direction (chosen
+// among 0, 1 and 2, see the package documentation, session 8).
+const HalvesMargin = 1.0
+
+// checkHalves runs FitSelect's inner cross-validation, or returns nil
+// when the training rows are fewer than 2·HalvesFolds. Where it chooses
+// the values half, the output layer is left at that half's optimum as
+// package ridge finds it, for the graph's search to confirm. Its folds are
+// stratified and drawn from a generator of their own, seeded by
+// Config.Seed, so that training draws the same numbers with or without it.
+func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
+	rows, C := l.train.Rows, l.res.Network.Classes()
+	if rows < 2*HalvesFolds {
+		return nil, nil
+	}
+	in, err := l.trainer.ContinuousInput(l.train.X, rows)
+	if err != nil {
+		return nil, err
+	}
+	L := l.train.Cols + 1
+	rng := rand.New(rand.NewPCG(l.cfg.Seed, 0x68616c766573)) // "halves"
+	fold := StratifiedFolds(l.train.Y, C, HalvesFolds, rng)
+	p := ridge.Problem{X: in, Rows: rows, Cols: 2 * L, Y: l.train.Y, Classes: C, ClassWeights: l.classWeights,
+		L2: l.l2, MaxEvaluations: ContinuousOptimumEvaluations, GradientThreshold: model.OptimumGradientThreshold(l.l2)}
+	both, err := ridge.CrossValidate(ctx, p, ridge.Columns{Lo: 0, Hi: 2 * L}, fold, HalvesFolds)
+	if err != nil {
+		return nil, err
+	}
+	values, err := ridge.CrossValidate(ctx, p, ridge.Columns{Lo: L, Hi: 2 * L}, fold, HalvesFolds)
+	if err != nil {
+		return nil, err
+	}
+	diff := make([]float64, rows)
+	for i := range diff {
+		diff[i] = both[i] - values[i]
+	}
+	d, sd := stat.MeanStdDev(diff, nil)
+	check := &HalvesCheck{Folds: HalvesFolds, BothLoss: stat.Mean(both, nil), ValuesLoss: stat.Mean(values, nil), StdErr: sd / math.Sqrt(float64(rows))}
+	if d > HalvesMargin*check.StdErr {
+		check.Chosen = model.ValuesHalf
+		// Start the output layer's search at the values half's optimum
+		// over all rows, which the inner folds' solver finds in far fewer
+		// passes than the graph does from Adam's weights.
+		w, b, err := ridge.Fit(ctx, p, ridge.Columns{Lo: L, Hi: 2 * L})
+		if err != nil {
+			return nil, err
+		}
+		start := model.ContinuousOptimum{W: append(make([]float64, L*C), w...), B: b}
+		if err := l.trainer.BlendContinuous(start, 1); err != nil {
+			return nil, err
+		}
+	}
+	l.log.WithFields(logrus.Fields{"folds": HalvesFolds, "both_loss": fmt.Sprintf("%.4g", check.BothLoss),
+		"values_loss": fmt.Sprintf("%.4g", check.ValuesLoss), "std_err": fmt.Sprintf("%.2g", check.StdErr), "chosen": check.Chosen.String()}).Info("continuous input halves")
+	return check, nil
 }
 
 func rowsOf(d *data.Dataset) int {

@@ -35,7 +35,9 @@ type Loop struct {
 	solvers [2]*Adam
 	l2      float64
 	hooks   []Hook
-	res     *Result
+
+	classWeights []float64 // the loss's, nil for equal
+	res          *Result
 
 	epoch   int
 	stopped bool

@@ -9,6 +9,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -438,16 +439,40 @@ func TestTrainIsDeterministic(t *testing.T) {
 func TestTrainContinuousFitSummary(t *testing.T) {
 	fixtures(t)
 	dir := t.TempDir()
+	// A table whose label is linear in the values: the inner
+	// cross-validation drops the rows' direction.
+	linear := filepath.Join(dir, "linear.csv")
+	var b strings.Builder
+	b.WriteString("x0,x1,x2,x3,x4,x5,x6,x7,y\n")
+	rng := rand.New(rand.NewPCG(2, 9))
+	for range 300 {
+		var x [8]float64
+		for j := range x {
+			x[j] = rng.NormFloat64()
+			fmt.Fprintf(&b, "%.6f,", x[j])
+		}
+		y := "no"
+		if x[0]+0.8*x[1]-0.6*x[2]+0.8*rng.NormFloat64() > 0 {
+			y = "yes"
+		}
+		b.WriteString(y + "\n")
+	}
+	if err := os.WriteFile(linear, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const inner = "; inner 5-fold held-out loss "
 	for _, tt := range []struct {
-		name, data, fit, want, wantNot string
+		name, data, fit, want, wantNot, halves string
 	}{
-		{"average", fx("cont.csv"), "", "continuous route (output layer averaged with the optimum: penalised loss ", ""},
-		{"optimum", fx("cont.csv"), "optimum", "continuous route (output layer at the optimum: penalised loss ", ""},
-		{"adam", fx("cont.csv"), "adam", "continuous route, ", "output layer"},
-		{"categorical", fx("train.csv"), "", "categorical route, ", "output layer"},
+		{"select keeps the direction", fx("cont.csv"), "", "continuous route (output layer averaged with the optimum: penalised loss ", "", "both"},
+		{"select drops the direction", linear, "", "continuous route (output layer at the optimum over the standardised values alone: penalised loss ", "Adam", "values"},
+		{"average", fx("cont.csv"), "average", "continuous route (output layer averaged with the optimum: penalised loss ", inner, ""},
+		{"optimum", fx("cont.csv"), "optimum", "continuous route (output layer at the optimum: penalised loss ", inner, ""},
+		{"adam", fx("cont.csv"), "adam", "continuous route, ", "output layer", ""},
+		{"categorical", fx("train.csv"), "", "categorical route, ", "output layer", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			args := []string{"train", "--data", tt.data, "--out", filepath.Join(dir, tt.name+".json"), "--epochs", "10", "-q"}
+			args := []string{"train", "--data", tt.data, "--out", filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "_")+".json"), "--epochs", "10", "-q"}
 			if tt.fit != "" {
 				args = append(args, "--continuous-fit", tt.fit)
 			}
@@ -463,10 +488,18 @@ func TestTrainContinuousFitSummary(t *testing.T) {
 			fit, _ := sum["continuous_fit"].(string)
 			adamLoss, _ := sum["adam_penalised_loss"].(float64)
 			optLoss, _ := sum["optimum_loss"].(float64)
-			switch wantFit := cmp.Or(tt.fit, "average"); {
-			case tt.wantNot != "":
+			halves, _ := sum["input_halves"].(string)
+			if halves != tt.halves || (tt.halves != "") != strings.Contains(r.stdout, inner) {
+				t.Errorf("JSON input_halves %q, want %q; summary %q", halves, tt.halves, r.stdout)
+			}
+			switch wantFit := cmp.Or(tt.fit, "select"); {
+			case tt.wantNot == "output layer":
 				if fit != "" || sum["optimum_loss"] != nil {
 					t.Errorf("JSON summary names a continuous fit: %s", j.stdout)
+				}
+			case tt.halves == "values":
+				if fit != wantFit || !(optLoss > 0) || sum["adam_penalised_loss"] != nil {
+					t.Errorf("values half: JSON continuous_fit %q, optimum loss %g, Adam's loss %v; want select, a loss and no Adam's loss: %s", fit, optLoss, sum["adam_penalised_loss"], j.stdout)
 				}
 			case fit != wantFit || !(optLoss > 0 && optLoss <= adamLoss):
 				t.Errorf("JSON continuous_fit %q (want %q), penalised loss %g at Adam's weights, %g at the optimum: %s", fit, wantFit, adamLoss, optLoss, j.stdout)

@@ -121,6 +121,12 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		if res.Optimum != nil {
 			sum.ContinuousFit, sum.AdamPenalisedLoss, sum.OptimumLoss = string(res.Config.ContinuousFit), &res.Optimum.StartLoss, &res.Optimum.Loss
 		}
+		if h := res.Halves; h != nil {
+			sum.InputHalves, sum.HeldOutLossBoth, sum.HeldOutLossValues = h.Chosen.String(), &h.BothLoss, &h.ValuesLoss
+			if h.Chosen == model.ValuesHalf { // the search did not start at Adam's weights
+				sum.AdamPenalisedLoss = nil
+			}
+		}
 		return enc.Encode(sum)
 	}
 	fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
@@ -134,11 +140,18 @@ func optimumNote(res *train.Result) string {
 	if res.Optimum == nil {
 		return ""
 	}
-	how := "averaged with"
-	if res.Config.ContinuousFit == train.FitOptimum {
-		how = "at"
+	check := ""
+	if h := res.Halves; h != nil {
+		check = fmt.Sprintf("; inner %d-fold held-out loss %.4g with the rows' direction, %.4g without", h.Folds, h.BothLoss, h.ValuesLoss)
+		if h.Chosen == model.ValuesHalf {
+			return fmt.Sprintf(" (output layer at the optimum over the standardised values alone: penalised loss %.4g%s)", res.Optimum.Loss, check)
+		}
 	}
-	return fmt.Sprintf(" (output layer %s the optimum: penalised loss %.4g at Adam's weights, %.4g there)", how, res.Optimum.StartLoss, res.Optimum.Loss)
+	how := "averaged with the optimum"
+	if res.Config.ContinuousFit == train.FitOptimum {
+		how = "at the optimum"
+	}
+	return fmt.Sprintf(" (output layer %s: penalised loss %.4g at Adam's weights, %.4g there%s)", how, res.Optimum.StartLoss, res.Optimum.Loss, check)
 }
 
 // trainSummary is the JSON form of train's summary line.
@@ -153,10 +166,18 @@ type trainSummary struct {
 	Model            string  `json:"model"`
 	// ContinuousFit, AdamPenalisedLoss and OptimumLoss: how the
 	// continuous output layer was finished and the penalised loss at
-	// Adam's weights and at the optimum, when it was moved toward it.
+	// Adam's weights (not when the values half was chosen) and at the
+	// optimum, when it was moved toward it.
 	ContinuousFit     string   `json:"continuous_fit,omitempty"`
 	AdamPenalisedLoss *float64 `json:"adam_penalised_loss,omitempty"`
 	OptimumLoss       *float64 `json:"optimum_loss,omitempty"`
+	// InputHalves, HeldOutLossBoth and HeldOutLossValues: the halves of
+	// the continuous input the output layer weighs ("both" or "values")
+	// and the inner cross-validation's held-out losses with and without
+	// the rows' direction, when --continuous-fit select ran it.
+	InputHalves       string   `json:"input_halves,omitempty"`
+	HeldOutLossBoth   *float64 `json:"held_out_loss_both,omitempty"`
+	HeldOutLossValues *float64 `json:"held_out_loss_values,omitempty"`
 }
 
 // trainResult is a Fit result with the data it was fitted on.

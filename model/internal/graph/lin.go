@@ -93,6 +93,7 @@ func Standardization(x []float64, rows, features int, on bool) (mean, scale []fl
 type Lin struct {
 	compiled
 	mean, scale []float64
+	input       *G.Node // X1
 }
 
 // NewLin compiles a LinAtt graph over p for batches of batch rows of
@@ -118,6 +119,7 @@ func NewLin(p *LinParams, batch, features, classes int, act activations.Func, ep
 	if err != nil {
 		return nil, fmt.Errorf("linatt: attended input: %w", err)
 	}
+	lg.input = x1
 	if lg.logits, err = ops.Affine(x1, w, b); err != nil {
 		return nil, fmt.Errorf("linatt: output layer: %w", err)
 	}
@@ -135,6 +137,20 @@ func (lg *Lin) Forward(x []float64) ([]float64, error) {
 		return nil, err
 	}
 	return lg.logits.Value().Data().([]float64), nil
+}
+
+// Input runs the graph over Batch rows of raw features x and returns the
+// attended input X1 (Batch × 2L) that the output layer weighs, owned by
+// the graph until its next run.
+func (lg *Lin) Input(x []float64) ([]float64, error) {
+	if _, err := lg.Forward(x); err != nil {
+		return nil, err
+	}
+	v, ok := lg.input.Value().Data().([]float64)
+	if !ok || len(v) != 2*lg.batch*(len(lg.mean)+1) {
+		return nil, fmt.Errorf("linatt: attended input of %T", lg.input.Value().Data())
+	}
+	return v, nil
 }
 
 // Step runs the training graph, forward and backward, over Batch rows of

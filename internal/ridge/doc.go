@@ -1,0 +1,21 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+// Package ridge cross-validates a class-weighted multinomial logistic
+// regression with an L2 penalty on its weights (not its intercepts), the
+// convex problem the continuous route's output layer solves once its
+// attention is fixed:
+//
+//	L(W, b) = (1/n) Σ_i w_{y_i} · (−log softmax(x_i W + b)_{y_i}) + (λ/2)‖W‖²
+//
+// Package train uses it to ask, by inner cross-validation on the training
+// rows, which columns of LinAtt's input the output layer should weigh.
+//
+// A fit is found by L-BFGS (gonum.org/v1/gonum/optimize). When the
+// columns outnumber the rows, the rows are first written in an orthonormal
+// basis of their span (from the eigendecomposition of their Gram matrix
+// XXᵀ, gonum/mat): the penalty is invariant under rotations and the
+// optimum's weights lie in that span, so the fit over these at most Rows
+// coordinates gives every row the logits of the fit over the thousands of
+// columns of a wide table, at a cost that grows with the rows. Everything runs on one
+// goroutine in a fixed order, so a result is the same whatever GOMAXPROCS.
+package ridge

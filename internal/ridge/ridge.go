@@ -1,0 +1,418 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package ridge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize"
+)
+
+// ErrProblem is wrapped by the errors of a Problem that cannot be solved
+// as given.
+var ErrProblem = errors.New("ridge: invalid problem")
+
+// Problem is a table of rows, the columns a model may weigh and the
+// penalised loss's settings.
+type Problem struct {
+	// X holds Rows × Cols values, row-major.
+	X          []float64
+	Rows, Cols int
+	// Y holds each row's class in [0, Classes).
+	Y       []int
+	Classes int
+	// ClassWeights holds one finite weight >= 0 per class; nil means ones.
+	ClassWeights []float64
+	// L2 is the penalty λ > 0 on the weights.
+	L2 float64
+	// MaxEvaluations bounds L-BFGS's evaluations of the loss per fit (each
+	// a pass over the rows); 0 means 1000.
+	MaxEvaluations int
+	// GradientThreshold stops L-BFGS when the gradient's largest entry is
+	// below it; 0 means 1e-7.
+	GradientThreshold float64
+}
+
+func (p Problem) validate() error {
+	switch {
+	case p.Rows < 1 || p.Cols < 1 || p.Classes < 2:
+		return fmt.Errorf("%w: %d rows, %d columns, %d classes", ErrProblem, p.Rows, p.Cols, p.Classes)
+	case len(p.X) != p.Rows*p.Cols || len(p.Y) != p.Rows:
+		return fmt.Errorf("%w: %d values and %d labels for %d × %d", ErrProblem, len(p.X), len(p.Y), p.Rows, p.Cols)
+	case p.ClassWeights != nil && len(p.ClassWeights) != p.Classes:
+		return fmt.Errorf("%w: %d class weights for %d classes", ErrProblem, len(p.ClassWeights), p.Classes)
+	case !(p.L2 > 0) || math.IsInf(p.L2, 0):
+		return fmt.Errorf("%w: L2 penalty %g, want a finite value > 0", ErrProblem, p.L2)
+	case p.MaxEvaluations < 0 || p.GradientThreshold < 0 || math.IsNaN(p.GradientThreshold):
+		return fmt.Errorf("%w: %d evaluations, gradient threshold %g", ErrProblem, p.MaxEvaluations, p.GradientThreshold)
+	}
+	for i, c := range p.Y {
+		if c < 0 || c >= p.Classes {
+			return fmt.Errorf("%w: row %d has class %d, want 0..%d", ErrProblem, i, c, p.Classes-1)
+		}
+	}
+	for c, w := range p.ClassWeights {
+		if !(w >= 0) || math.IsInf(w, 0) {
+			return fmt.Errorf("%w: class %d has weight %g", ErrProblem, c, w)
+		}
+	}
+	for _, v := range p.X {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%w: a value is %g", ErrProblem, v)
+		}
+	}
+	return nil
+}
+
+func (p Problem) weight(c int) float64 {
+	if p.ClassWeights == nil {
+		return 1
+	}
+	return p.ClassWeights[c]
+}
+
+// Columns is a half-open range [Lo, Hi) of a Problem's columns.
+type Columns struct{ Lo, Hi int }
+
+// CrossValidate fits the model on the columns cols to the rows of every
+// fold but one, fold[i] in [0, folds) naming row i's, and returns for each
+// row the class-weighted cross-entropy with which the fit that did not see
+// it predicts it (0 for the rows of a fold that leaves no training rows). ctx is checked before each
+// evaluation of the loss; a canceled run returns an error wrapping
+// ctx.Err().
+func CrossValidate(ctx context.Context, p Problem, cols Columns, fold []int, folds int) ([]float64, error) {
+	return crossValidate(ctx, p, cols, fold, folds, auto)
+}
+
+// Fit fits the model on the columns cols to every row and returns its
+// weights W (one row of Classes per column, row-major) and intercepts b:
+// the logits of row i are its values on cols times W plus b.
+func Fit(ctx context.Context, p Problem, cols Columns) (w, b []float64, err error) {
+	return fit(ctx, p, cols, auto)
+}
+
+func fit(ctx context.Context, p Problem, cols Columns, how basis) (w, b []float64, err error) {
+	if err := p.validate(); err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case ctx == nil:
+		return nil, nil, fmt.Errorf("%w: nil context", ErrProblem)
+	case cols.Lo < 0 || cols.Hi > p.Cols || cols.Lo >= cols.Hi:
+		return nil, nil, fmt.Errorf("%w: columns [%d, %d) of %d", ErrProblem, cols.Lo, cols.Hi, p.Cols)
+	}
+	n, C, width := p.Rows, p.Classes, cols.Hi-cols.Lo
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	if !(how == span || how == auto && width > n) {
+		design := make([]float64, 0, n*width)
+		for i := range n {
+			design = append(design, p.X[i*p.Cols+cols.Lo:i*p.Cols+cols.Hi]...)
+		}
+		f, err := solve(ctx, p, design, all, width)
+		return f.theta, f.b, err
+	}
+	z, r, lambda, err := rowSpace(p, cols)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := solve(ctx, p, z, all, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Z = XQ with Q = XᵀUΛ^(-½) orthonormal, so W = Qβ = Xᵀ(UΛ^(-½)β),
+	// UΛ^(-½) = Z·Λ^(-1) column by column.
+	a := make([]float64, n*C) // UΛ^(-½)β, n × C
+	for i := range n {
+		for c := range r {
+			if lambda[c] == 0 {
+				continue
+			}
+			v := z[i*r+c] / lambda[c]
+			for k := range C {
+				a[i*C+k] += v * f.theta[c*C+k]
+			}
+		}
+	}
+	w = make([]float64, width*C)
+	for i := range n {
+		xi := p.X[i*p.Cols+cols.Lo : i*p.Cols+cols.Hi]
+		for j, v := range xi {
+			if v == 0 {
+				continue
+			}
+			for k := range C {
+				w[j*C+k] += v * a[i*C+k]
+			}
+		}
+	}
+	return w, f.b, nil
+}
+
+// basis says which coordinates crossValidate fits over.
+type basis int
+
+const (
+	auto    basis = iota // the rows' span when the columns outnumber them
+	columns              // the columns, always
+	span                 // the rows' span, always
+)
+
+func crossValidate(ctx context.Context, p Problem, cols Columns, fold []int, folds int, b basis) ([]float64, error) {
+	if err := p.validate(); err != nil {
+		return nil, err
+	}
+	switch {
+	case ctx == nil:
+		return nil, fmt.Errorf("%w: nil context", ErrProblem)
+	case cols.Lo < 0 || cols.Hi > p.Cols || cols.Lo >= cols.Hi:
+		return nil, fmt.Errorf("%w: columns [%d, %d) of %d", ErrProblem, cols.Lo, cols.Hi, p.Cols)
+	case folds < 2 || len(fold) != p.Rows:
+		return nil, fmt.Errorf("%w: %d folds over %d of %d rows", ErrProblem, folds, len(fold), p.Rows)
+	}
+	for i, f := range fold {
+		if f < 0 || f >= folds {
+			return nil, fmt.Errorf("%w: row %d in fold %d of %d", ErrProblem, i, f, folds)
+		}
+	}
+	x, width := p.X, cols.Hi-cols.Lo
+	stride, lo := p.Cols, cols.Lo
+	if b == span || b == auto && width > p.Rows {
+		var err error
+		if x, width, _, err = rowSpace(p, cols); err != nil {
+			return nil, err
+		}
+		stride, lo = width, 0
+	}
+	loss := make([]float64, p.Rows)
+	logits := make([]float64, p.Classes)
+	for f := range folds {
+		var train, test []int
+		for i, g := range fold {
+			if g == f {
+				test = append(test, i)
+			} else {
+				train = append(train, i)
+			}
+		}
+		if len(test) == 0 || len(train) == 0 {
+			continue
+		}
+		design := make([]float64, 0, len(train)*width)
+		for _, i := range train {
+			design = append(design, x[i*stride+lo:i*stride+lo+width]...)
+		}
+		fit, err := solve(ctx, p, design, train, width)
+		if err != nil {
+			return nil, err
+		}
+		for _, i := range test {
+			fit.logits(x[i*stride+lo:i*stride+lo+width], logits)
+			loss[i] = p.weight(p.Y[i]) * crossEntropy(logits, p.Y[i])
+		}
+	}
+	return loss, nil
+}
+
+// rowSpace returns the rows' coordinates Z (Rows × r, row-major) in an
+// orthonormal basis of the span of their values over the columns cols:
+// Z = UΛ^½ from the eigendecomposition UΛUᵀ of their Gram matrix XXᵀ,
+// without the directions of eigenvalues at most 10⁻¹² of the largest. Then
+// ZZᵀ = XXᵀ, so every row's logits and the penalty of the optimum over Z
+// are those over X, from r ≤ Rows columns instead of thousands.
+func rowSpace(p Problem, cols Columns) (z []float64, r int, lambda []float64, err error) {
+	n := p.Rows
+	k := mat.NewSymDense(n, nil)
+	for i := range n {
+		xi := p.X[i*p.Cols+cols.Lo : i*p.Cols+cols.Hi]
+		for j := range i + 1 {
+			xj := p.X[j*p.Cols+cols.Lo : j*p.Cols+cols.Hi]
+			s := 0.0
+			for t, v := range xi {
+				s += v * xj[t]
+			}
+			k.SetSym(i, j, s)
+		}
+	}
+	var eig mat.EigenSym
+	if !eig.Factorize(k, true) {
+		return nil, 0, nil, fmt.Errorf("%w: the rows' Gram matrix has no eigendecomposition", ErrProblem)
+	}
+	vals := eig.Values(nil) // ascending
+	var u mat.Dense
+	eig.VectorsTo(&u)
+	top := vals[len(vals)-1]
+	var keep []int
+	for j := len(vals) - 1; j >= 0; j-- {
+		if vals[j] > 1e-12*top && vals[j] > 0 {
+			keep = append(keep, j)
+		}
+	}
+	if len(keep) == 0 {
+		keep = []int{len(vals) - 1} // all rows zero: one zero column
+	}
+	r = len(keep)
+	z = make([]float64, n*r)
+	lambda = make([]float64, r)
+	for c, j := range keep {
+		lambda[c] = max(vals[j], 0)
+		s := math.Sqrt(lambda[c])
+		for i := range n {
+			z[i*r+c] = u.At(i, j) * s
+		}
+	}
+	return z, r, lambda, nil
+}
+
+// fitted is a solved model: m × classes coefficients θ (over the design's
+// columns) and the intercepts b.
+type fitted struct {
+	theta, b []float64
+	classes  int
+}
+
+func (f fitted) logits(row, dst []float64) {
+	copy(dst, f.b)
+	for j, v := range row {
+		if v == 0 {
+			continue
+		}
+		t := f.theta[j*f.classes : (j+1)*f.classes]
+		for c := range dst {
+			dst[c] += v * t[c]
+		}
+	}
+}
+
+// crossEntropy returns −log softmax(z)_y.
+func crossEntropy(z []float64, y int) float64 {
+	hi := z[0]
+	for _, v := range z {
+		hi = max(hi, v)
+	}
+	s := 0.0
+	for _, v := range z {
+		s += math.Exp(v - hi)
+	}
+	return hi + math.Log(s) - z[y]
+}
+
+// objective is the penalised loss over the rows rows (labels p.Y[rows[r]])
+// of an n × m design D (their values) as a function of θ (m × classes,
+// then the intercepts), with the penalty (λ/2)‖θ‖².
+type objective struct {
+	ctx    context.Context
+	p      Problem
+	design []float64
+	rows   []int
+	m      int
+	z      []float64 // n × classes: Dθ
+	err    error
+}
+
+func (o *objective) eval(g, v []float64) float64 {
+	if o.err != nil {
+		return math.NaN()
+	}
+	if o.err = o.ctx.Err(); o.err != nil {
+		return math.NaN()
+	}
+	C, m, n := o.p.Classes, o.m, len(o.rows)
+	theta, b := v[:m*C], v[m*C:]
+	clear(o.z)
+	for r := range n {
+		zr := o.z[r*C : (r+1)*C]
+		for j, d := range o.design[r*m : (r+1)*m] {
+			if d == 0 {
+				continue
+			}
+			t := theta[j*C : (j+1)*C]
+			for c := range zr {
+				zr[c] += d * t[c]
+			}
+		}
+	}
+	clear(g)
+	loss, penalty := 0.0, 0.0 // penalty: ‖θ‖²
+	logit := make([]float64, C)
+	resid := make([]float64, C)
+	inv := 1 / float64(n)
+	for r, i := range o.rows {
+		zr := o.z[r*C : (r+1)*C]
+		for c := range logit {
+			logit[c] = zr[c] + b[c]
+		}
+		y, w := o.p.Y[i], o.p.weight(o.p.Y[i])
+		lse := crossEntropy(logit, y) + logit[y] // log Σ exp
+		loss += w * (lse - logit[y])
+		if g == nil {
+			continue
+		}
+		for c := range resid {
+			resid[c] = w * math.Exp(logit[c]-lse) * inv
+		}
+		resid[y] -= w * inv
+		for c, d := range resid {
+			g[m*C+c] += d
+		}
+		// Dᵀ·resid
+		for j, d := range o.design[r*m : (r+1)*m] {
+			if d == 0 {
+				continue
+			}
+			gj := g[j*C : (j+1)*C]
+			for c := range gj {
+				gj[c] += d * resid[c]
+			}
+		}
+	}
+	loss *= inv
+	lam := o.p.L2
+	for k, t := range theta {
+		penalty += t * t
+		if g != nil {
+			g[k] += lam * t
+		}
+	}
+	return loss + lam/2*penalty
+}
+
+// solve minimises the objective from zero.
+func solve(ctx context.Context, p Problem, design []float64, rows []int, m int) (fitted, error) {
+	C := p.Classes
+	o := &objective{ctx: ctx, p: p, design: design, rows: rows, m: m, z: make([]float64, len(rows)*C)}
+	evals, thr := p.MaxEvaluations, p.GradientThreshold
+	if evals == 0 {
+		evals = 1000
+	}
+	if thr == 0 {
+		thr = 1e-7
+	}
+	start := make([]float64, m*C+C)
+	res, err := optimize.Minimize(
+		optimize.Problem{Func: func(v []float64) float64 { return o.eval(nil, v) }, Grad: func(g, v []float64) { o.eval(g, v) }},
+		start,
+		&optimize.Settings{GradientThreshold: thr, FuncEvaluations: evals},
+		&optimize.LBFGS{},
+	)
+	switch {
+	case o.err != nil:
+		return fitted{}, fmt.Errorf("ridge: %w", o.err)
+	case res == nil || res.X == nil:
+		return fitted{}, fmt.Errorf("ridge: %w", err)
+	}
+	for _, v := range res.X {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fitted{}, fmt.Errorf("%w: the fit is not finite (%v)", ErrProblem, err)
+		}
+	}
+	// L-BFGS ending on its budget or on a line search that cannot improve
+	// still returns its best point, which is what a comparison needs.
+	return fitted{theta: res.X[:m*C], b: res.X[m*C:], classes: C}, nil
+}

@@ -1,0 +1,122 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package ridge
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// randomProblem draws rows × cols Gaussian values and labels from a
+// softmax of the first column's and second column's values.
+func randomProblem(seed uint64, rows, cols, classes int) Problem {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	x := make([]float64, rows*cols)
+	for i := range x {
+		x[i] = rng.NormFloat64()
+	}
+	y := make([]int, rows)
+	for i := range y {
+		s := x[i*cols] + 0.5*x[i*cols+min(1, cols-1)] + 0.7*rng.NormFloat64()
+		y[i] = min(classes-1, max(0, int(math.Floor(s+float64(classes)/2))))
+	}
+	for c := range classes { // every class present
+		y[c] = c
+	}
+	w := make([]float64, classes)
+	for c := range w {
+		w[c] = 0.5 + float64(c)
+	}
+	return Problem{X: x, Rows: rows, Cols: cols, Y: y, Classes: classes, ClassWeights: w, L2: 0.05}
+}
+
+// TestObjectiveGradient checks the analytic gradient of the objective
+// against central differences, with class weights and a subset of rows.
+func TestObjectiveGradient(t *testing.T) {
+	p := randomProblem(3, 9, 5, 3)
+	rows := []int{0, 1, 2, 4, 5, 7, 8}
+	var design []float64
+	for _, i := range rows {
+		design = append(design, p.X[i*p.Cols:(i+1)*p.Cols]...)
+	}
+	o := &objective{ctx: context.Background(), p: p, design: design, rows: rows, m: p.Cols, z: make([]float64, len(rows)*p.Classes)}
+	rng := rand.New(rand.NewPCG(5, 5))
+	v := make([]float64, p.Cols*p.Classes+p.Classes)
+	for i := range v {
+		v[i] = 0.3 * rng.NormFloat64()
+	}
+	g := make([]float64, len(v))
+	o.eval(g, v)
+	const h = 1e-6
+	for k := range v {
+		old := v[k]
+		v[k] = old + h
+		up := o.eval(nil, v)
+		v[k] = old - h
+		down := o.eval(nil, v)
+		v[k] = old
+		if num := (up - down) / (2 * h); math.Abs(num-g[k]) > 1e-6*max(1, math.Abs(num)) {
+			t.Errorf("∂L/∂v[%d] = %.9g, central difference %.9g", k, g[k], num)
+		}
+	}
+}
+
+// TestRowSpaceAgrees checks that fitting over the rows' coordinates in
+// their span gives every held-out row the loss of the fit over the
+// columns (the optimum is the same model), with more rows than columns
+// and with fewer.
+func TestRowSpaceAgrees(t *testing.T) {
+	for _, tc := range []struct{ rows, cols, classes int }{{40, 6, 2}, {30, 12, 3}, {20, 50, 2}} {
+		p := randomProblem(7, tc.rows, tc.cols, tc.classes)
+		p.GradientThreshold = 1e-10
+		fold := make([]int, p.Rows)
+		for i := range fold {
+			fold[i] = i % 4
+		}
+		full, err := crossValidate(context.Background(), p, Columns{0, p.Cols}, fold, 4, columns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reduced, err := crossValidate(context.Background(), p, Columns{0, p.Cols}, fold, 4, span)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range full {
+			if math.Abs(full[i]-reduced[i]) > 1e-6*max(1, full[i]) {
+				t.Errorf("%+v: row %d: held-out loss %.9g over the columns, %.9g over the rows' span", tc, i, full[i], reduced[i])
+			}
+		}
+	}
+}
+
+// TestFitInTheRowSpace checks that the weights Fit maps back from the
+// rows' span are those of the fit over the columns, with fewer rows than
+// columns (where the optimum lies in the rows' span).
+func TestFitInTheRowSpace(t *testing.T) {
+	p := randomProblem(9, 15, 40, 3)
+	p.GradientThreshold = 1e-11
+	cols := Columns{5, 40}
+	wFull, bFull, err := fit(context.Background(), p, cols, columns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wSpan, bSpan, err := fit(context.Background(), p, cols, span)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wSpan) != 35*3 || len(bSpan) != 3 {
+		t.Fatalf("%d weights and %d intercepts, want 105 and 3", len(wSpan), len(bSpan))
+	}
+	for k := range wFull {
+		if math.Abs(wFull[k]-wSpan[k]) > 1e-5 {
+			t.Fatalf("W[%d] = %.8g over the columns, %.8g from the rows' span", k, wFull[k], wSpan[k])
+		}
+	}
+	for k := range bFull {
+		if math.Abs(bFull[k]-bSpan[k]) > 1e-5 {
+			t.Fatalf("b[%d] = %.8g over the columns, %.8g from the rows' span", k, bFull[k], bSpan[k])
+		}
+	}
+}

@@ -1,0 +1,108 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package ridge_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hornets-go/hornets/internal/ridge"
+)
+
+// signalAndNoise returns rows × 2k values: the first k columns decide the
+// label (their sum's sign), the last k are noise.
+func signalAndNoise(rows, k int, seed uint64) ridge.Problem {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	cols := 2 * k
+	x := make([]float64, rows*cols)
+	y := make([]int, rows)
+	for i := range rows {
+		s := 0.0
+		for j := range cols {
+			x[i*cols+j] = rng.NormFloat64()
+			if j < k {
+				s += x[i*cols+j]
+			}
+		}
+		if s > 0 {
+			y[i] = 1
+		}
+	}
+	return ridge.Problem{X: x, Rows: rows, Cols: cols, Y: y, Classes: 2, L2: 0.01}
+}
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
+}
+
+func folds(rows, k int) []int {
+	f := make([]int, rows)
+	for i := range f {
+		f[i] = i % k
+	}
+	return f
+}
+
+// TestCrossValidateTellsSignalFromNoise: the columns that decide the label,
+// alone or with the noise, predict held-out rows better than the noise
+// columns, in the primal (more rows than columns) and the dual (fewer); with
+// many rows per column the noise columns only add variance.
+func TestCrossValidateTellsSignalFromNoise(t *testing.T) {
+	for _, tc := range []struct{ rows, k int }{{120, 4}, {40, 60}} {
+		p := signalAndNoise(tc.rows, tc.k, 11)
+		f := folds(p.Rows, 5)
+		loss := map[string]float64{}
+		for name, cols := range map[string]ridge.Columns{"signal": {0, tc.k}, "noise": {tc.k, 2 * tc.k}, "all": {0, 2 * tc.k}} {
+			l, err := ridge.CrossValidate(context.Background(), p, cols, f, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			loss[name] = mean(l)
+		}
+		if !(loss["signal"] < loss["noise"] && loss["all"] < loss["noise"]) || (tc.rows > 2*tc.k && !(loss["signal"] < loss["all"])) {
+			t.Errorf("rows %d, columns %d: held-out loss signal %.4f, all %.4f, noise %.4f; want noise the worst, and signal the best where rows outnumber columns", tc.rows, 2*tc.k, loss["signal"], loss["all"], loss["noise"])
+		}
+	}
+}
+
+func TestCrossValidateRefuses(t *testing.T) {
+	good := signalAndNoise(20, 2, 1)
+	f := folds(20, 4)
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name  string
+		edit  func(p *ridge.Problem)
+		cols  ridge.Columns
+		fold  []int
+		folds int
+		ctx   context.Context
+		want  error
+	}{
+		{"no penalty", func(p *ridge.Problem) { p.L2 = 0 }, ridge.Columns{0, 4}, f, 4, context.Background(), ridge.ErrProblem},
+		{"class out of range", func(p *ridge.Problem) { p.Y = append([]int{2}, p.Y[1:]...) }, ridge.Columns{0, 4}, f, 4, context.Background(), ridge.ErrProblem},
+		{"short X", func(p *ridge.Problem) { p.X = p.X[1:] }, ridge.Columns{0, 4}, f, 4, context.Background(), ridge.ErrProblem},
+		{"negative class weight", func(p *ridge.Problem) { p.ClassWeights = []float64{1, -1} }, ridge.Columns{0, 4}, f, 4, context.Background(), ridge.ErrProblem},
+		{"empty columns", func(*ridge.Problem) {}, ridge.Columns{2, 2}, f, 4, context.Background(), ridge.ErrProblem},
+		{"columns past the end", func(*ridge.Problem) {}, ridge.Columns{0, 5}, f, 4, context.Background(), ridge.ErrProblem},
+		{"one fold", func(*ridge.Problem) {}, ridge.Columns{0, 4}, f, 1, context.Background(), ridge.ErrProblem},
+		{"fold out of range", func(*ridge.Problem) {}, ridge.Columns{0, 4}, folds(20, 5), 4, context.Background(), ridge.ErrProblem},
+		{"nil context", func(*ridge.Problem) {}, ridge.Columns{0, 4}, f, 4, nil, ridge.ErrProblem},
+		{"canceled", func(*ridge.Problem) {}, ridge.Columns{0, 4}, f, 4, canceled, context.Canceled},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := good
+			tc.edit(&p)
+			_, err := ridge.CrossValidate(tc.ctx, p, tc.cols, tc.fold, tc.folds)
+			if !errors.Is(err, tc.want) {
+				t.Errorf("error %v, want %v", err, tc.want)
+			}
+		})
+	}
+}
