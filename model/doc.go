@@ -52,6 +52,11 @@
 // Trainer.BlendContinuous moves the output layer toward it; by default
 // training ends with the average of Adam's early-stopped layer and the
 // optimum (train.Config.ContinuousFit), which averages their logits.
+// Trainer.ContinuousInput returns the attended input X1 the output layer
+// weighs, and ContinuousOptimumOver(ValuesHalf) the optimum with the
+// direction's weights held at zero: package train's default asks an inner
+// cross-validation on the training rows whether the direction half helps
+// (session 8 in its documentation).
 //
 // The constant column appended before the row normalisation is ours: the
 // normalisation keeps only a row's direction, which removes the intercept

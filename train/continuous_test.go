@@ -117,6 +117,21 @@ func TestContinuousL2ShrinksWeights(t *testing.T) {
 	}
 }
 
+// fitProba fits ds with the default model and cfg, and returns the result
+// and its class probabilities of ds's rows.
+func fitProba(t *testing.T, ds *data.Dataset, cfg train.Config) (*train.Result, []float64) {
+	t.Helper()
+	res, err := train.Fit(context.Background(), ds, model.Config{}, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := res.Network.PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, p
+}
+
 // Balanced class weights are the default: the same model as asking for
 // BalancedWeights explicitly, and not the model of equal weights.
 func TestBalancedClassWeightsByDefault(t *testing.T) {
@@ -124,14 +139,7 @@ func TestBalancedClassWeightsByDefault(t *testing.T) {
 	ds := threshold(200, 0.85, 5) // about 15 % "high"
 	proba := func(cfg train.Config) []float64 {
 		cfg.Seed, cfg.Epochs = 4, 20
-		res, err := train.Fit(context.Background(), ds, model.Config{}, cfg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, _, err := res.Network.PredictProba(ds.X, ds.Rows)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, p := fitProba(t, ds, cfg)
 		return p
 	}
 	def := proba(train.Config{})
@@ -243,17 +251,7 @@ func linearOrDirection(kind string, n, d int, seed uint64) *data.Dataset {
 // the mean of theirs. Too few rows for the inner folds keep FitAverage.
 func TestFitSelect(t *testing.T) {
 	t.Parallel()
-	proba := func(ds *data.Dataset, cfg train.Config) (*train.Result, []float64) {
-		res, err := train.Fit(context.Background(), ds, model.Config{}, cfg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, _, err := res.Network.PredictProba(ds.X, ds.Rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res, p
-	}
+	proba := func(ds *data.Dataset, cfg train.Config) (*train.Result, []float64) { return fitProba(t, ds, cfg) }
 	for _, seed := range []uint64{1, 2} {
 		ds := linearOrDirection("direction", 300, 8, seed)
 		res, p := proba(ds, train.Config{Seed: seed})
