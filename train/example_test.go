@@ -5,6 +5,7 @@ package train_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
@@ -76,4 +77,35 @@ func ExampleCrossValidate() {
 	fmt.Printf("%d folds, mean accuracy above 0.9: %v\n", len(res.Folds), res.MeanAcc > 0.9)
 	// Output:
 	// 5 folds, mean accuracy above 0.9: true
+}
+
+// FitSelect, the default continuous fit, asks an inner cross-validation on
+// the training rows whether each row's direction helps LinAtt: on a label
+// that is linear in the values it does not, and the output layer weighs the
+// standardised values alone.
+func ExampleHalvesCheck() {
+	rng := rand.New(rand.NewPCG(2, 9))
+	const rows, features = 300, 8
+	ds := &data.Dataset{X: make([]float64, rows*features), Rows: rows, Cols: features, Y: make([]int, rows), Classes: []string{"no", "yes"}}
+	for j := range features {
+		ds.Features = append(ds.Features, fmt.Sprintf("x%d", j))
+	}
+	for i := range rows {
+		x := ds.X[i*features : (i+1)*features]
+		for j := range x {
+			x[j] = rng.NormFloat64()
+		}
+		if x[0]+0.8*x[1]-0.6*x[2]+0.8*rng.NormFloat64() > 0 {
+			ds.Y[i] = 1
+		}
+	}
+	res, err := train.Fit(context.Background(), ds, model.Config{}, train.Config{Seed: 2}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := res.Halves
+	fmt.Printf("%d inner folds: held-out loss %.3f with the direction, %.3f without (± %.3f): weighs %s\n", h.Folds, h.BothLoss, h.ValuesLoss, h.StdErr, h.Chosen)
+	// Output:
+	// 5 inner folds: held-out loss 0.388 with the direction, 0.360 without (± 0.008): weighs values
 }

@@ -80,10 +80,10 @@ type Columns struct{ Lo, Hi int }
 
 // CrossValidate fits the model on the columns cols to the rows of every
 // fold but one, fold[i] in [0, folds) naming row i's, and returns for each
-// row the class-weighted cross-entropy with which the fit that did not see
-// it predicts it (0 for the rows of a fold that leaves no training rows). ctx is checked before each
-// evaluation of the loss; a canceled run returns an error wrapping
-// ctx.Err().
+// row the class-weighted cross-entropy with which the fit that did not
+// see it predicts it (0 for the rows of a fold that leaves no training
+// rows). ctx is checked before each evaluation of the loss; a canceled run
+// returns an error wrapping ctx.Err().
 func CrossValidate(ctx context.Context, p Problem, cols Columns, fold []int, folds int) ([]float64, error) {
 	return crossValidate(ctx, p, cols, fold, folds, auto)
 }
@@ -95,15 +95,23 @@ func Fit(ctx context.Context, p Problem, cols Columns) (w, b []float64, err erro
 	return fit(ctx, p, cols, auto)
 }
 
-func fit(ctx context.Context, p Problem, cols Columns, how basis) (w, b []float64, err error) {
+// check refuses a problem, context or column range that cannot be solved.
+func check(ctx context.Context, p Problem, cols Columns) error {
 	if err := p.validate(); err != nil {
-		return nil, nil, err
+		return err
 	}
 	switch {
 	case ctx == nil:
-		return nil, nil, fmt.Errorf("%w: nil context", ErrProblem)
+		return fmt.Errorf("%w: nil context", ErrProblem)
 	case cols.Lo < 0 || cols.Hi > p.Cols || cols.Lo >= cols.Hi:
-		return nil, nil, fmt.Errorf("%w: columns [%d, %d) of %d", ErrProblem, cols.Lo, cols.Hi, p.Cols)
+		return fmt.Errorf("%w: columns [%d, %d) of %d", ErrProblem, cols.Lo, cols.Hi, p.Cols)
+	}
+	return nil
+}
+
+func fit(ctx context.Context, p Problem, cols Columns, how basis) (w, b []float64, err error) {
+	if err := check(ctx, p, cols); err != nil {
+		return nil, nil, err
 	}
 	n, C, width := p.Rows, p.Classes, cols.Hi-cols.Lo
 	all := make([]int, n)
@@ -165,14 +173,10 @@ const (
 )
 
 func crossValidate(ctx context.Context, p Problem, cols Columns, fold []int, folds int, b basis) ([]float64, error) {
-	if err := p.validate(); err != nil {
+	if err := check(ctx, p, cols); err != nil {
 		return nil, err
 	}
 	switch {
-	case ctx == nil:
-		return nil, fmt.Errorf("%w: nil context", ErrProblem)
-	case cols.Lo < 0 || cols.Hi > p.Cols || cols.Lo >= cols.Hi:
-		return nil, fmt.Errorf("%w: columns [%d, %d) of %d", ErrProblem, cols.Lo, cols.Hi, p.Cols)
 	case folds < 2 || len(fold) != p.Rows:
 		return nil, fmt.Errorf("%w: %d folds over %d of %d rows", ErrProblem, folds, len(fold), p.Rows)
 	}
