@@ -58,7 +58,7 @@ type Result struct {
 	Network   *model.Network
 	Status    Status
 	Epochs    int     // epochs run
-	BestEpoch int     // epoch whose weights the network holds
+	BestEpoch int     // epoch whose weights the network holds: the best, or the last where its network fits the training rows better (categorical route)
 	BestLoss  float64 // monitored loss at BestEpoch
 	History   []EpochStats
 	Duration  time.Duration
@@ -288,10 +288,8 @@ func (l *Loop) runEpoch(ctx context.Context) (EpochStats, error) {
 // finish restores the best snapshot, scores the rules on the training
 // rows and extracts the decision list that reproduces the network there.
 func (l *Loop) finish(ctx context.Context) error {
-	if l.best != nil {
-		if err := l.trainer.Restore(l.best); err != nil {
-			return err
-		}
+	if err := l.restoreBest(); err != nil {
+		return err
 	}
 	if err := l.continuousOptimum(ctx); err != nil {
 		return err
@@ -300,6 +298,70 @@ func (l *Loop) finish(ctx context.Context) error {
 		return err
 	}
 	return l.trainer.ExtractRules(l.train.X, l.train.Rows, l.train.Y)
+}
+
+// restoreBest restores the best epoch's snapshot. On the categorical route
+// without a validation split, where the best epoch is chosen by the mean
+// of its batch losses under dropout while the rules are refreshed, the
+// network as training left it is kept instead when its class-weighted
+// loss over the training rows, measured with the weights as they stand, is
+// lower than the restored network's: a lucky epoch mean can stand for a
+// network that reads the data worse than the one training ended with
+// (`or` over 64 features, 20 % label noise, seed 3: restored 0.534,
+// final 0.513, fresh-row accuracy 0.492 against 1.000). A canceled run
+// restores the best epoch, as its last weights are mid-epoch.
+func (l *Loop) restoreBest() error {
+	if l.best == nil {
+		return nil
+	}
+	compare := l.val == nil && l.res.Status != Canceled && l.res.Network.Route() == model.Categorical && l.res.BestEpoch != l.res.Epochs
+	var final *model.Snapshot
+	var finalLoss float64
+	if compare {
+		var err error
+		if final, err = l.trainer.Snapshot(); err != nil {
+			return err
+		}
+		if finalLoss, err = l.trainingLoss(); err != nil {
+			return err
+		}
+	}
+	if err := l.trainer.Restore(l.best); err != nil {
+		return err
+	}
+	if !compare {
+		return nil
+	}
+	bestLoss, err := l.trainingLoss()
+	if err != nil || !(finalLoss < bestLoss) {
+		return err
+	}
+	l.log.WithFields(logrus.Fields{"best_epoch": l.res.BestEpoch, "best_epoch_loss": fmt.Sprintf("%.4g", bestLoss),
+		"last_epoch": l.res.Epochs, "last_epoch_loss": fmt.Sprintf("%.4g", finalLoss)}).Info("kept the last epoch's network: its training loss is lower")
+	if err := l.trainer.Restore(final); err != nil {
+		return err
+	}
+	l.res.BestEpoch, l.res.BestLoss = l.res.Epochs, l.res.History[len(l.res.History)-1].TrainLoss
+	return nil
+}
+
+// trainingLoss returns the class-weighted cross-entropy of the network as
+// it stands, averaged over the training rows.
+func (l *Loop) trainingLoss() (float64, error) {
+	net := l.res.Network
+	p, _, err := net.PredictProba(l.train.X, l.train.Rows)
+	if err != nil {
+		return 0, err
+	}
+	C, total := net.Classes(), 0.0
+	for i, c := range l.train.Y {
+		w := 1.0
+		if l.classWeights != nil {
+			w = l.classWeights[c]
+		}
+		total -= w * math.Log(max(p[i*C+c], 1e-300))
+	}
+	return total / float64(l.train.Rows), nil
 }
 
 // continuousOptimum moves a continuous-route network's output layer
