@@ -70,6 +70,10 @@ type Result struct {
 	// chose the values half, at the start the inner solver gave it. nil when there was none (the categorical route,
 	// FitAdam, a canceled run).
 	Optimum *model.ContinuousOptimum
+	// LastKept is set when training kept the network it ended with
+	// rather than the best epoch's, whose network fitted the training rows
+	// worse (categorical route; BestEpoch is then the last epoch).
+	LastKept *LastKept
 	// Halves is the inner cross-validation with which FitSelect chose
 	// the halves of the continuous input that the output layer weighs;
 	// nil when it did not run (another fit, too few rows, the categorical
@@ -341,8 +345,18 @@ func (l *Loop) restoreBest() error {
 	if err := l.trainer.Restore(final); err != nil {
 		return err
 	}
+	l.res.LastKept = &LastKept{BestEpoch: l.res.BestEpoch, BestEpochLoss: bestLoss, LastLoss: finalLoss}
 	l.res.BestEpoch, l.res.BestLoss = l.res.Epochs, l.res.History[len(l.res.History)-1].TrainLoss
 	return nil
+}
+
+// LastKept says why training kept its last network: the epoch that the
+// epoch means chose and the class-weighted training loss, measured as the
+// networks stand, of that epoch's network and of the last.
+type LastKept struct {
+	BestEpoch     int     `json:"best_epoch"`
+	BestEpochLoss float64 `json:"best_epoch_loss"`
+	LastLoss      float64 `json:"last_loss"`
 }
 
 // trainingLoss returns the class-weighted cross-entropy of the network as

@@ -44,8 +44,11 @@ func TestKeepsTheLastNetworkWhenItFitsBetter(t *testing.T) {
 			t.Fatalf("%s: route %v", tt.name, res.Route)
 		}
 		kept := res.BestEpoch == res.Epochs && res.Status == train.EarlyStopped
-		if kept != tt.wantFinal {
-			t.Errorf("%s: %v after %d epochs, network of epoch %d; want the last epoch's kept: %v", tt.name, res.Status, res.Epochs, res.BestEpoch, tt.wantFinal)
+		if kept != tt.wantFinal || (res.LastKept != nil) != tt.wantFinal {
+			t.Errorf("%s: %v after %d epochs, network of epoch %d, %+v; want the last epoch's kept: %v", tt.name, res.Status, res.Epochs, res.BestEpoch, res.LastKept, tt.wantFinal)
+		}
+		if k := res.LastKept; k != nil && !(k.LastLoss < k.BestEpochLoss && k.BestEpoch < res.Epochs) {
+			t.Errorf("%s: %+v: want a lower loss for the last network and an earlier best epoch", tt.name, k)
 		}
 		if acc := accuracy(t, res.Network, fresh); acc < 0.99 {
 			t.Errorf("%s: fresh-row accuracy %.3f, want >= 0.99", tt.name, acc)

@@ -507,3 +507,35 @@ func TestTrainContinuousFitSummary(t *testing.T) {
 		})
 	}
 }
+
+// When training keeps its last network over the best epoch's (a noisy
+// `or` gate), the summary says so with both training losses, in text and
+// JSON; a fit whose best epoch is its last (a clean xor reaching the loss
+// target) says nothing of it.
+func TestTrainLastKeptSummary(t *testing.T) {
+	dir := t.TempDir()
+	noisy := filepath.Join(dir, "noisy.csv")
+	mustRun(t, "synth", "--gate", "or", "--features", "64", "--rows", "128", "--seed", "3", "--label-noise", "0.2", "--out", noisy)
+	args := []string{"train", "--data", noisy, "--out", filepath.Join(dir, "m.json"), "--seed", "3", "-q"}
+	r := mustRun(t, args...)
+	if !strings.Contains(r.stdout, "; the last network kept over epoch ") {
+		t.Errorf("summary %q does not say the last network was kept", r.stdout)
+	}
+	var sum struct {
+		BestEpoch int             `json:"best_epoch"`
+		Epochs    int             `json:"epochs"`
+		LastKept  *train.LastKept `json:"last_kept"`
+	}
+	j := mustRun(t, append(args, "--format", "json")...)
+	if err := json.Unmarshal([]byte(j.stdout), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if k := sum.LastKept; k == nil || sum.BestEpoch != sum.Epochs || !(k.LastLoss < k.BestEpochLoss) || k.BestEpoch >= sum.Epochs {
+		t.Errorf("JSON summary %s: want last_kept with a lower last loss and an earlier best epoch", j.stdout)
+	}
+	clean := filepath.Join(dir, "clean.csv")
+	mustRun(t, "synth", "--gate", "xor", "--features", "16", "--rows", "128", "--seed", "3", "--out", clean)
+	if r := mustRun(t, "train", "--data", clean, "--out", filepath.Join(dir, "m2.json"), "--seed", "3", "-q"); strings.Contains(r.stdout, "last network kept") {
+		t.Errorf("clean xor, loss target reached: summary %q says the last network was kept", r.stdout)
+	}
+}

@@ -121,6 +121,7 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		if res.Optimum != nil {
 			sum.ContinuousFit, sum.AdamPenalisedLoss, sum.OptimumLoss = string(res.Config.ContinuousFit), &res.Optimum.StartLoss, &res.Optimum.Loss
 		}
+		sum.LastKept = res.LastKept
 		if h := res.Halves; h != nil {
 			sum.InputHalves, sum.HeldOutLossBoth, sum.HeldOutLossValues = h.Chosen.String(), &h.BothLoss, &h.ValuesLoss
 			if h.Chosen == model.ValuesHalf { // the search did not start at Adam's weights
@@ -129,9 +130,19 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		}
 		return enc.Encode(sum)
 	}
-	fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
-		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, res.Route, optimumNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
+	fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g%s), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
+		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, lastKeptNote(res.Result), res.Route, optimumNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
 	return nil
+}
+
+// lastKeptNote says, when training kept its last network, which epoch's
+// it passed over and why (train.Result.LastKept).
+func lastKeptNote(res *train.Result) string {
+	k := res.LastKept
+	if k == nil {
+		return ""
+	}
+	return fmt.Sprintf("; the last network kept over epoch %d's: training loss %.4g against %.4g", k.BestEpoch, k.LastLoss, k.BestEpochLoss)
 }
 
 // optimumNote says how the continuous output layer was finished, when
@@ -175,9 +186,12 @@ type trainSummary struct {
 	// the continuous input the output layer weighs ("both" or "values")
 	// and the inner cross-validation's held-out losses with and without
 	// the rows' direction, when --continuous-fit select ran it.
-	InputHalves       string   `json:"input_halves,omitempty"`
-	HeldOutLossBoth   *float64 `json:"held_out_loss_both,omitempty"`
-	HeldOutLossValues *float64 `json:"held_out_loss_values,omitempty"`
+	// LastKept: training kept its last network over the best epoch's
+	// (categorical route), with the two networks' training losses.
+	LastKept          *train.LastKept `json:"last_kept,omitempty"`
+	InputHalves       string          `json:"input_halves,omitempty"`
+	HeldOutLossBoth   *float64        `json:"held_out_loss_both,omitempty"`
+	HeldOutLossValues *float64        `json:"held_out_loss_values,omitempty"`
 }
 
 // trainResult is a Fit result with the data it was fitted on.
