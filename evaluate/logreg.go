@@ -8,6 +8,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/optimize"
+
+	"github.com/hornets-go/hornets/internal/lbfgs"
 )
 
 // ErrNotFitted is returned by LogisticRegression.Predict before Fit.
@@ -72,12 +74,7 @@ func (m *LogisticRegression) Fit(X []float64, rows, cols int, y []int, classes i
 		iters = 1000
 	}
 	w0 := make([]float64, classes*(cols+1))
-	res, err := optimize.Minimize(
-		optimize.Problem{Func: obj.loss, Grad: obj.grad},
-		w0,
-		&optimize.Settings{GradientThreshold: 1e-6, MajorIterations: iters},
-		&optimize.LBFGS{},
-	)
+	res, err := lbfgs.Minimize(obj.eval, w0, &optimize.Settings{GradientThreshold: 1e-6, MajorIterations: iters})
 	if res == nil || res.X == nil {
 		return fmt.Errorf("evaluate: logistic regression: %w", err)
 	}
@@ -180,14 +177,6 @@ type softmaxObjective struct {
 	y                   []int
 	rows, cols, classes int
 	lambda              float64
-}
-
-func (o softmaxObjective) loss(w []float64) float64 {
-	return o.eval(nil, w)
-}
-
-func (o softmaxObjective) grad(g, w []float64) {
-	o.eval(g, w)
 }
 
 // eval returns the loss at w and, if g is not nil, stores its gradient

@@ -45,8 +45,8 @@ func TestSoftmaxGradient(t *testing.T) {
 			}
 			wCopy := append([]float64(nil), w...)
 			got := make([]float64, len(w))
-			o.grad(got, w)
-			want := fd.Gradient(nil, o.loss, w, &fd.Settings{Formula: fd.Central})
+			o.eval(got, w)
+			want := fd.Gradient(nil, func(w []float64) float64 { return o.eval(nil, w) }, w, &fd.Settings{Formula: fd.Central})
 			for i := range got {
 				if !near(got[i], want[i], 1e-6) {
 					t.Errorf("∂L/∂w[%d]:\ngot  %.8f\nwant %.8f", i, got[i], want[i])

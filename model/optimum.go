@@ -13,6 +13,7 @@ import (
 
 	"gonum.org/v1/gonum/optimize"
 
+	"github.com/hornets-go/hornets/internal/lbfgs"
 	"github.com/hornets-go/hornets/model/internal/graph"
 )
 
@@ -112,12 +113,10 @@ func (t *Trainer) ContinuousOptimumOver(ctx context.Context, h ContinuousHalves,
 	if obj.err != nil {
 		return ContinuousOptimum{}, obj.err
 	}
-	res, err := optimize.Minimize(
-		optimize.Problem{Func: func(p []float64) float64 { return obj.eval(nil, p) }, Grad: func(g, p []float64) { obj.eval(g, p) }},
-		slices.Clone(start),
-		&optimize.Settings{GradientThreshold: gradientThreshold(l2), FuncEvaluations: maxEvals},
-		&optimize.LBFGS{},
-	)
+	// Each evaluation runs the training graph forward and backward, so
+	// the value and the gradient come from one pass.
+	res, err := lbfgs.Minimize(obj.eval, slices.Clone(start),
+		&optimize.Settings{GradientThreshold: gradientThreshold(l2), FuncEvaluations: maxEvals})
 	switch {
 	case obj.err != nil:
 		return ContinuousOptimum{}, fmt.Errorf("model: continuous optimum: %w", obj.err)

@@ -10,6 +10,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
+
+	"github.com/hornets-go/hornets/internal/lbfgs"
 )
 
 // ErrProblem is wrapped by the errors of a Problem that cannot be solved
@@ -399,12 +401,7 @@ func solve(ctx context.Context, p Problem, design []float64, rows []int, m int) 
 		thr = 1e-7
 	}
 	start := make([]float64, m*C+C)
-	res, err := optimize.Minimize(
-		optimize.Problem{Func: func(v []float64) float64 { return o.eval(nil, v) }, Grad: func(g, v []float64) { o.eval(g, v) }},
-		start,
-		&optimize.Settings{GradientThreshold: thr, FuncEvaluations: evals},
-		&optimize.LBFGS{},
-	)
+	res, err := lbfgs.Minimize(o.eval, start, &optimize.Settings{GradientThreshold: thr, FuncEvaluations: evals})
 	switch {
 	case o.err != nil:
 		return fitted{}, fmt.Errorf("ridge: %w", o.err)
