@@ -467,11 +467,19 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	fold := StratifiedFolds(l.train.Y, C, HalvesFolds, rng)
 	p := ridge.Problem{X: in, Rows: rows, Cols: 2 * L, Y: l.train.Y, Classes: C, ClassWeights: l.classWeights,
 		L2: l.l2, MaxEvaluations: ContinuousOptimumEvaluations, GradientThreshold: model.OptimumGradientThreshold(l.l2)}
-	both, err := ridge.CrossValidate(ctx, p, ridge.Columns{Lo: 0, Hi: 2 * L}, fold, HalvesFolds)
+	bothHalves, err := ridge.NewDesign(p, ridge.Columns{Lo: 0, Hi: 2 * L})
 	if err != nil {
 		return nil, err
 	}
-	values, err := ridge.CrossValidate(ctx, p, ridge.Columns{Lo: L, Hi: 2 * L}, fold, HalvesFolds)
+	valuesHalf, err := ridge.NewDesign(p, ridge.Columns{Lo: L, Hi: 2 * L})
+	if err != nil {
+		return nil, err
+	}
+	both, err := bothHalves.CrossValidate(ctx, fold, HalvesFolds)
+	if err != nil {
+		return nil, err
+	}
+	values, err := valuesHalf.CrossValidate(ctx, fold, HalvesFolds)
 	if err != nil {
 		return nil, err
 	}
@@ -486,7 +494,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 		// Start the output layer's search at the values half's optimum
 		// over all rows, which the inner folds' solver finds in far fewer
 		// passes than the graph does from Adam's weights.
-		w, b, err := ridge.Fit(ctx, p, ridge.Columns{Lo: L, Hi: 2 * L})
+		w, b, err := valuesHalf.Fit(ctx)
 		if err != nil {
 			return nil, err
 		}

@@ -80,92 +80,24 @@ func (p Problem) weight(c int) float64 {
 // Columns is a half-open range [Lo, Hi) of a Problem's columns.
 type Columns struct{ Lo, Hi int }
 
-// CrossValidate fits the model on the columns cols to the rows of every
-// fold but one, fold[i] in [0, folds) naming row i's, and returns for each
-// row the class-weighted cross-entropy with which the fit that did not
-// see it predicts it (0 for the rows of a fold that leaves no training
-// rows). ctx is checked before each evaluation of the loss; a canceled run
-// returns an error wrapping ctx.Err().
-func CrossValidate(ctx context.Context, p Problem, cols Columns, fold []int, folds int) ([]float64, error) {
-	return crossValidate(ctx, p, cols, fold, folds, auto)
+// Design is the columns cols of a Problem prepared for fitting: the rows'
+// values there or, when the columns outnumber the rows, their coordinates
+// in the rows' span (see rowSpace), computed once for every fit made from
+// it.
+type Design struct {
+	p                 Problem
+	cols              Columns
+	x                 []float64 // row i's coordinates: x[i*stride+lo:][:width]
+	stride, lo, width int
+	lambda            []float64 // the span's eigenvalues; nil over the columns
 }
 
-// Fit fits the model on the columns cols to every row and returns its
-// weights W (one row of Classes per column, row-major) and intercepts b:
-// the logits of row i are its values on cols times W plus b.
-func Fit(ctx context.Context, p Problem, cols Columns) (w, b []float64, err error) {
-	return fit(ctx, p, cols, auto)
+// NewDesign validates p and prepares its columns cols.
+func NewDesign(p Problem, cols Columns) (*Design, error) {
+	return newDesign(p, cols, auto)
 }
 
-// check refuses a problem, context or column range that cannot be solved.
-func check(ctx context.Context, p Problem, cols Columns) error {
-	if err := p.validate(); err != nil {
-		return err
-	}
-	switch {
-	case ctx == nil:
-		return fmt.Errorf("%w: nil context", ErrProblem)
-	case cols.Lo < 0 || cols.Hi > p.Cols || cols.Lo >= cols.Hi:
-		return fmt.Errorf("%w: columns [%d, %d) of %d", ErrProblem, cols.Lo, cols.Hi, p.Cols)
-	}
-	return nil
-}
-
-func fit(ctx context.Context, p Problem, cols Columns, how basis) (w, b []float64, err error) {
-	if err := check(ctx, p, cols); err != nil {
-		return nil, nil, err
-	}
-	n, C, width := p.Rows, p.Classes, cols.Hi-cols.Lo
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
-	}
-	if !(how == span || how == auto && width > n) {
-		design := make([]float64, 0, n*width)
-		for i := range n {
-			design = append(design, p.X[i*p.Cols+cols.Lo:i*p.Cols+cols.Hi]...)
-		}
-		f, err := solve(ctx, p, design, all, width)
-		return f.theta, f.b, err
-	}
-	z, r, lambda, err := rowSpace(p, cols)
-	if err != nil {
-		return nil, nil, err
-	}
-	f, err := solve(ctx, p, z, all, r)
-	if err != nil {
-		return nil, nil, err
-	}
-	// Z = XQ with Q = XᵀUΛ^(-½) orthonormal, so W = Qβ = Xᵀ(UΛ^(-½)β),
-	// UΛ^(-½) = Z·Λ^(-1) column by column.
-	a := make([]float64, n*C) // UΛ^(-½)β, n × C
-	for i := range n {
-		for c := range r {
-			if lambda[c] == 0 {
-				continue
-			}
-			v := z[i*r+c] / lambda[c]
-			for k := range C {
-				a[i*C+k] += v * f.theta[c*C+k]
-			}
-		}
-	}
-	w = make([]float64, width*C)
-	for i := range n {
-		xi := p.X[i*p.Cols+cols.Lo : i*p.Cols+cols.Hi]
-		for j, v := range xi {
-			if v == 0 {
-				continue
-			}
-			for k := range C {
-				w[j*C+k] += v * a[i*C+k]
-			}
-		}
-	}
-	return w, f.b, nil
-}
-
-// basis says which coordinates crossValidate fits over.
+// basis says which coordinates a Design fits over.
 type basis int
 
 const (
@@ -174,27 +106,56 @@ const (
 	span                 // the rows' span, always
 )
 
-func crossValidate(ctx context.Context, p Problem, cols Columns, fold []int, folds int, b basis) ([]float64, error) {
-	if err := check(ctx, p, cols); err != nil {
+func newDesign(p Problem, cols Columns, b basis) (*Design, error) {
+	if err := p.validate(); err != nil {
 		return nil, err
 	}
-	switch {
-	case folds < 2 || len(fold) != p.Rows:
+	if cols.Lo < 0 || cols.Hi > p.Cols || cols.Lo >= cols.Hi {
+		return nil, fmt.Errorf("%w: columns [%d, %d) of %d", ErrProblem, cols.Lo, cols.Hi, p.Cols)
+	}
+	d := &Design{p: p, cols: cols, x: p.X, stride: p.Cols, lo: cols.Lo, width: cols.Hi - cols.Lo}
+	if b == span || b == auto && d.width > p.Rows {
+		z, r, lambda, err := rowSpace(p, cols)
+		if err != nil {
+			return nil, err
+		}
+		d.x, d.stride, d.lo, d.width, d.lambda = z, r, 0, r, lambda
+	}
+	return d, nil
+}
+
+// row returns row i's coordinates.
+func (d *Design) row(i int) []float64 {
+	return d.x[i*d.stride+d.lo : i*d.stride+d.lo+d.width]
+}
+
+// solve fits the model to the rows rows.
+func (d *Design) solve(ctx context.Context, rows []int) (fitted, error) {
+	if ctx == nil {
+		return fitted{}, fmt.Errorf("%w: nil context", ErrProblem)
+	}
+	design := make([]float64, 0, len(rows)*d.width)
+	for _, i := range rows {
+		design = append(design, d.row(i)...)
+	}
+	return solve(ctx, d.p, design, rows, d.width)
+}
+
+// CrossValidate fits the model to the rows of every fold but one,
+// fold[i] in [0, folds) naming row i's, and returns for each row the
+// class-weighted cross-entropy with which the fit that did not see it
+// predicts it (0 for the rows of a fold that leaves no training rows). ctx
+// is checked before each evaluation of the loss; a canceled run returns an
+// error wrapping ctx.Err().
+func (d *Design) CrossValidate(ctx context.Context, fold []int, folds int) ([]float64, error) {
+	p := d.p
+	if folds < 2 || len(fold) != p.Rows {
 		return nil, fmt.Errorf("%w: %d folds over %d of %d rows", ErrProblem, folds, len(fold), p.Rows)
 	}
 	for i, f := range fold {
 		if f < 0 || f >= folds {
 			return nil, fmt.Errorf("%w: row %d in fold %d of %d", ErrProblem, i, f, folds)
 		}
-	}
-	x, width := p.X, cols.Hi-cols.Lo
-	stride, lo := p.Cols, cols.Lo
-	if b == span || b == auto && width > p.Rows {
-		var err error
-		if x, width, _, err = rowSpace(p, cols); err != nil {
-			return nil, err
-		}
-		stride, lo = width, 0
 	}
 	loss := make([]float64, p.Rows)
 	logits := make([]float64, p.Classes)
@@ -210,20 +171,58 @@ func crossValidate(ctx context.Context, p Problem, cols Columns, fold []int, fol
 		if len(test) == 0 || len(train) == 0 {
 			continue
 		}
-		design := make([]float64, 0, len(train)*width)
-		for _, i := range train {
-			design = append(design, x[i*stride+lo:i*stride+lo+width]...)
-		}
-		fit, err := solve(ctx, p, design, train, width)
+		fit, err := d.solve(ctx, train)
 		if err != nil {
 			return nil, err
 		}
 		for _, i := range test {
-			fit.logits(x[i*stride+lo:i*stride+lo+width], logits)
+			fit.logits(d.row(i), logits)
 			loss[i] = p.weight(p.Y[i]) * crossEntropy(logits, p.Y[i])
 		}
 	}
 	return loss, nil
+}
+
+// Fit fits the model to every row and returns its weights W over the
+// Design's columns (one row of Classes per column, row-major) and the
+// intercepts b: the logits of row i are its values there times W plus b.
+func (d *Design) Fit(ctx context.Context) (w, b []float64, err error) {
+	p := d.p
+	all := make([]int, p.Rows)
+	for i := range all {
+		all[i] = i
+	}
+	f, err := d.solve(ctx, all)
+	if err != nil || d.lambda == nil {
+		return f.theta, f.b, err
+	}
+	// Z = XQ with Q = XᵀUΛ^(-½) orthonormal, so W = Qβ = Xᵀ(UΛ^(-½)β),
+	// UΛ^(-½) = Z·Λ^(-1) column by column.
+	C := p.Classes
+	a := make([]float64, p.Rows*C) // UΛ^(-½)β, rows × C
+	for i := range p.Rows {
+		for c, v := range d.row(i) {
+			if d.lambda[c] == 0 { // all rows zero: their one coordinate is 0
+				continue
+			}
+			v /= d.lambda[c]
+			for k := range C {
+				a[i*C+k] += v * f.theta[c*C+k]
+			}
+		}
+	}
+	w = make([]float64, (d.cols.Hi-d.cols.Lo)*C)
+	for i := range p.Rows {
+		for j, v := range p.X[i*p.Cols+d.cols.Lo : i*p.Cols+d.cols.Hi] {
+			if v == 0 {
+				continue
+			}
+			for k := range C {
+				w[j*C+k] += v * a[i*C+k]
+			}
+		}
+	}
+	return w, f.b, nil
 }
 
 // rowSpace returns the rows' coordinates Z (Rows × r, row-major) in an

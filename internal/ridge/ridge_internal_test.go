@@ -75,11 +75,11 @@ func TestRowSpaceAgrees(t *testing.T) {
 		for i := range fold {
 			fold[i] = i % 4
 		}
-		full, err := crossValidate(context.Background(), p, Columns{0, p.Cols}, fold, 4, columns)
+		full, err := mustDesign(t, p, Columns{0, p.Cols}, columns).CrossValidate(context.Background(), fold, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
-		reduced, err := crossValidate(context.Background(), p, Columns{0, p.Cols}, fold, 4, span)
+		reduced, err := mustDesign(t, p, Columns{0, p.Cols}, span).CrossValidate(context.Background(), fold, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,11 +98,11 @@ func TestFitInTheRowSpace(t *testing.T) {
 	p := randomProblem(9, 15, 40, 3)
 	p.GradientThreshold = 1e-11
 	cols := Columns{5, 40}
-	wFull, bFull, err := fit(context.Background(), p, cols, columns)
+	wFull, bFull, err := mustDesign(t, p, cols, columns).Fit(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	wSpan, bSpan, err := fit(context.Background(), p, cols, span)
+	wSpan, bSpan, err := mustDesign(t, p, cols, span).Fit(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,4 +119,13 @@ func TestFitInTheRowSpace(t *testing.T) {
 			t.Fatalf("b[%d] = %.8g over the columns, %.8g from the rows' span", k, bFull[k], bSpan[k])
 		}
 	}
+}
+
+func mustDesign(t *testing.T, p Problem, cols Columns, b basis) *Design {
+	t.Helper()
+	d, err := newDesign(p, cols, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

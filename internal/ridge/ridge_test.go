@@ -33,6 +33,15 @@ func signalAndNoise(rows, k int, seed uint64) ridge.Problem {
 	return ridge.Problem{X: x, Rows: rows, Cols: cols, Y: y, Classes: 2, L2: 0.01}
 }
 
+// crossValidate prepares p's columns cols and cross-validates them.
+func crossValidate(ctx context.Context, p ridge.Problem, cols ridge.Columns, fold []int, folds int) ([]float64, error) {
+	d, err := ridge.NewDesign(p, cols)
+	if err != nil {
+		return nil, err
+	}
+	return d.CrossValidate(ctx, fold, folds)
+}
+
 func mean(v []float64) float64 {
 	s := 0.0
 	for _, x := range v {
@@ -59,7 +68,7 @@ func TestCrossValidateTellsSignalFromNoise(t *testing.T) {
 		f := folds(p.Rows, 5)
 		loss := map[string]float64{}
 		for name, cols := range map[string]ridge.Columns{"signal": {0, tc.k}, "noise": {tc.k, 2 * tc.k}, "all": {0, 2 * tc.k}} {
-			l, err := ridge.CrossValidate(context.Background(), p, cols, f, 5)
+			l, err := crossValidate(context.Background(), p, cols, f, 5)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,7 +108,7 @@ func TestCrossValidateRefuses(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := good
 			tc.edit(&p)
-			_, err := ridge.CrossValidate(tc.ctx, p, tc.cols, tc.fold, tc.folds)
+			_, err := crossValidate(tc.ctx, p, tc.cols, tc.fold, tc.folds)
 			if !errors.Is(err, tc.want) {
 				t.Errorf("error %v, want %v", err, tc.want)
 			}
