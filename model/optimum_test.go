@@ -231,3 +231,33 @@ func TestContinuousOptimumValuesHalf(t *testing.T) {
 		t.Errorf("names %q", got)
 	}
 }
+
+// WeightedLoss weighs each row's cross-entropy by its class's weight:
+// ones give Loss, and the weighted mean is computed from the probabilities.
+func TestWeightedLoss(t *testing.T) {
+	ds := gaussData(8, 30, 3)
+	net := gaussTrainer(t, ds, 1, 2).Network()
+	plain, err := net.Loss(ds.X, ds.Rows, ds.Y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ones, err := net.WeightedLoss(ds.X, ds.Rows, ds.Y, []float64{1, 1}); err != nil || ones != plain {
+		t.Errorf("weights 1: %g, %v; want Loss's %g", ones, err, plain)
+	}
+	p, _, err := net.PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := []float64{0.5, 3}
+	want := 0.0
+	for i, c := range ds.Y {
+		want -= w[c] * math.Log(p[2*i+c])
+	}
+	want /= float64(ds.Rows)
+	if got, err := net.WeightedLoss(ds.X, ds.Rows, ds.Y, w); err != nil || math.Abs(got-want) > 1e-12*want {
+		t.Errorf("weights %v: %g, %v; want %g", w, got, err, want)
+	}
+	if _, err := net.WeightedLoss(ds.X, ds.Rows, ds.Y, []float64{1}); !errors.Is(err, model.ErrConfig) {
+		t.Errorf("one weight for two classes: %v, want ErrConfig", err)
+	}
+}

@@ -126,11 +126,21 @@ func (n *Network) predict(e *evaluator, x []float64, rows int) ([]int, error) {
 // Loss returns the mean (unweighted) cross-entropy of the rows of x with
 // labels y.
 func (n *Network) Loss(x []float64, rows int, y []int) (float64, error) {
+	return n.WeightedLoss(x, rows, y, nil)
+}
+
+// WeightedLoss returns the mean over the rows of x of the cross-entropy
+// with labels y, each row's weighted by its class's entry of classWeights
+// (nil: all ones), as training weighs it.
+func (n *Network) WeightedLoss(x []float64, rows int, y []int, classWeights []float64) (float64, error) {
 	if err := n.ok(); err != nil {
 		return 0, err
 	}
 	if err := n.checkY(y, rows); err != nil {
 		return 0, err
+	}
+	if classWeights != nil && len(classWeights) != n.classes {
+		return 0, fmt.Errorf("%w: %d class weights for %d classes", ErrConfig, len(classWeights), n.classes)
 	}
 	proba, _, err := n.PredictProba(x, rows)
 	if err != nil {
@@ -138,7 +148,11 @@ func (n *Network) Loss(x []float64, rows int, y []int) (float64, error) {
 	}
 	total := 0.0
 	for i, c := range y {
-		total -= math.Log(max(proba[i*n.classes+c], 1e-300))
+		w := 1.0
+		if classWeights != nil {
+			w = classWeights[c]
+		}
+		total -= w * math.Log(max(proba[i*n.classes+c], 1e-300))
 	}
 	return total / float64(max(rows, 1)), nil
 }

@@ -82,6 +82,11 @@ func TestZeroValues(t *testing.T) {
 				wantZero(t, l)
 				return err
 			}},
+			{"Network.WeightedLoss", false, func(t *testing.T) error {
+				l, err := net.WeightedLoss(x, 1, y, nil)
+				wantZero(t, l)
+				return err
+			}},
 			{"Network.Interactions", false, func(t *testing.T) error {
 				r, err := net.Interactions(0)
 				wantZero(t, r)

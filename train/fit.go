@@ -362,20 +362,7 @@ type LastKept struct {
 // trainingLoss returns the class-weighted cross-entropy of the network as
 // it stands, averaged over the training rows.
 func (l *Loop) trainingLoss() (float64, error) {
-	net := l.res.Network
-	p, _, err := net.PredictProba(l.train.X, l.train.Rows)
-	if err != nil {
-		return 0, err
-	}
-	C, total := net.Classes(), 0.0
-	for i, c := range l.train.Y {
-		w := 1.0
-		if l.classWeights != nil {
-			w = l.classWeights[c]
-		}
-		total -= w * math.Log(max(p[i*C+c], 1e-300))
-	}
-	return total / float64(l.train.Rows), nil
+	return l.res.Network.WeightedLoss(l.train.X, l.train.Rows, l.train.Y, l.classWeights)
 }
 
 // continuousOptimum moves a continuous-route network's output layer
@@ -411,7 +398,7 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 		return fmt.Errorf("train: %w", err)
 	}
 	l.log.WithFields(logrus.Fields{
-		"fit": string(l.cfg.ContinuousFit), "halves": halves.String(), "adam_loss": fmt.Sprintf("%.4g", opt.StartLoss), "optimum_loss": fmt.Sprintf("%.4g", opt.Loss),
+		"fit": string(l.cfg.ContinuousFit), "halves": halves.String(), "start_loss": fmt.Sprintf("%.4g", opt.StartLoss), "optimum_loss": fmt.Sprintf("%.4g", opt.Loss),
 		"gradient": fmt.Sprintf("%.2g", opt.GradNorm), "iterations": opt.Iterations, "evaluations": opt.Evaluations, "status": opt.Status,
 	}).Info("continuous optimum")
 	if err := l.trainer.BlendContinuous(opt, f); err != nil {
