@@ -101,7 +101,7 @@ func (t *Trainer) ContinuousOptimumOver(ctx context.Context, h ContinuousHalves,
 		return ContinuousOptimum{}, err
 	}
 	obj := &linObjective{ctx: ctx, t: t, x: x, rows: rows, y: y, l2: l2, w: n.lin.W.Float64s(), b: n.lin.B.Float64s(),
-		chunk: min(rows, OptimumBatch)}
+		graphs: linChunks{net: n, chunk: min(rows, OptimumBatch), classWeights: t.classWeights, training: true}}
 	if h == ValuesHalf {
 		obj.fixed = (n.features + 1) * n.classes // W's first L rows
 	}
@@ -168,21 +168,14 @@ func (t *Trainer) ContinuousInput(x []float64, rows int) ([]float64, error) {
 	D, width := n.features, 2*(n.features+1)
 	out := make([]float64, 0, rows*width)
 	chunk := min(rows, OptimumBatch)
-	var whole, tail *graph.Lin
+	graphs := linChunks{net: n, chunk: chunk}
 	for s := 0; s < rows; s += chunk {
 		k := min(chunk, rows-s)
-		g := &whole
-		if k < chunk {
-			g = &tail
+		lg, err := graphs.graph(k)
+		if err != nil {
+			return nil, err
 		}
-		if *g == nil {
-			lg, err := graph.NewLin(&n.lin, k, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false)
-			if err != nil {
-				return nil, err
-			}
-			*g = lg
-		}
-		in, err := (*g).Input(x[s*D : (s+k)*D])
+		in, err := lg.Input(x[s*D : (s+k)*D])
 		if err != nil {
 			return nil, err
 		}
@@ -228,29 +221,39 @@ const OptimumBatch = EvalBatch
 // kept in err (gonum's objective cannot return one) and the loss is NaN
 // from then on.
 type linObjective struct {
-	ctx         context.Context
-	t           *Trainer
-	x           []float64
-	rows        int
-	y           []int
-	l2          float64
-	w, b        []float64 // the network's live W and B
-	fixed       int       // W's first fixed entries are held at zero
-	chunk       int
-	whole, tail *graph.Lin // built on first use
-	err         error
+	ctx    context.Context
+	t      *Trainer
+	x      []float64
+	rows   int
+	y      []int
+	l2     float64
+	w, b   []float64 // the network's live W and B
+	fixed  int       // W's first fixed entries are held at zero
+	graphs linChunks
+	err    error
 }
 
-// graphFor returns the graph for a chunk of k rows: whole for chunk rows,
-// tail for the rest, each compiled on first use.
-func (o *linObjective) graphFor(k int) (*graph.Lin, error) {
-	g := &o.whole
-	if k < o.chunk {
-		g = &o.tail
+// linChunks compiles LinAtt graphs over a network's weights for chunks
+// of rows: whole for chunk rows, tail for the fewer rows left at the end,
+// each on first use; training graphs (with classWeights) or evaluation
+// graphs.
+type linChunks struct {
+	net          *Network
+	chunk        int
+	classWeights []float64
+	training     bool
+	whole, tail  *graph.Lin
+}
+
+// graph returns the graph for a chunk of k rows.
+func (c *linChunks) graph(k int) (*graph.Lin, error) {
+	g := &c.whole
+	if k < c.chunk {
+		g = &c.tail
 	}
 	if *g == nil {
-		n := o.t.net
-		lg, err := graph.NewLin(&n.lin, k, n.features, n.classes, n.act, n.cfg.Epsilon, o.t.classWeights, true)
+		n := c.net
+		lg, err := graph.NewLin(&n.lin, k, n.features, n.classes, n.act, n.cfg.Epsilon, c.classWeights, c.training)
 		if err != nil {
 			return nil, err
 		}
@@ -277,13 +280,13 @@ func (o *linObjective) eval(g, p []float64) float64 {
 	clear(g)
 	D := o.t.net.features
 	total := 0.0
-	for s := 0; s < o.rows; s += o.chunk {
+	for s := 0; s < o.rows; s += o.graphs.chunk {
 		if o.err = o.ctx.Err(); o.err != nil {
 			return math.NaN()
 		}
-		k := min(o.chunk, o.rows-s)
+		k := min(o.graphs.chunk, o.rows-s)
 		var lg *graph.Lin
-		if lg, o.err = o.graphFor(k); o.err != nil {
+		if lg, o.err = o.graphs.graph(k); o.err != nil {
 			return math.NaN()
 		}
 		loss, err := lg.Step(o.x[s*D:(s+k)*D], o.y[s:s+k])

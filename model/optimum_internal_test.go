@@ -42,7 +42,8 @@ func TestContinuousObjectiveGradient(t *testing.T) {
 	weights := []float64{1, 2, 0.5}
 	tr, x, y := continuousFixture(t, 1, 21, 5, 3, 8, weights)
 	n := tr.net
-	obj := &linObjective{ctx: context.Background(), t: tr, x: x, rows: 21, y: y, l2: 0.3, w: n.lin.W.Float64s(), b: n.lin.B.Float64s(), chunk: 8}
+	obj := &linObjective{ctx: context.Background(), t: tr, x: x, rows: 21, y: y, l2: 0.3, w: n.lin.W.Float64s(), b: n.lin.B.Float64s(),
+		graphs: linChunks{net: n, chunk: 8, classWeights: tr.classWeights, training: true}}
 	rng := rand.New(rand.NewPCG(2, 2))
 	p := make([]float64, len(obj.w)+len(obj.b))
 	for i := range p {
@@ -78,11 +79,12 @@ func TestContinuousObjectiveGradient(t *testing.T) {
 	// The same loss over one chunk of all 21 rows: the chunks and the
 	// tail are weighted by their rows.
 	whole, _, _ := continuousFixture(t, 1, 21, 5, 3, 8, weights)
-	one := &linObjective{ctx: context.Background(), t: whole, x: x, rows: 21, y: y, l2: 0.3, w: whole.net.lin.W.Float64s(), b: whole.net.lin.B.Float64s(), chunk: 21}
+	one := &linObjective{ctx: context.Background(), t: whole, x: x, rows: 21, y: y, l2: 0.3, w: whole.net.lin.W.Float64s(), b: whole.net.lin.B.Float64s(),
+		graphs: linChunks{net: whole.net, chunk: 21, classWeights: whole.classWeights, training: true}}
 	if f1 := one.eval(nil, p); math.Abs(f1-f0) > 1e-12 {
 		t.Errorf("loss in chunks of 8 %.15g, in one chunk %.15g", f0, f1)
 	}
-	if obj.tail == nil || one.tail != nil {
-		t.Errorf("tail graph built: chunks of 8 %v, one chunk %v; want true, false", obj.tail != nil, one.tail != nil)
+	if obj.graphs.tail == nil || one.graphs.tail != nil {
+		t.Errorf("tail graph built: chunks of 8 %v, one chunk %v; want true, false", obj.graphs.tail != nil, one.graphs.tail != nil)
 	}
 }

@@ -182,16 +182,16 @@ type trainSummary struct {
 	ContinuousFit     string   `json:"continuous_fit,omitempty"`
 	AdamPenalisedLoss *float64 `json:"adam_penalised_loss,omitempty"`
 	OptimumLoss       *float64 `json:"optimum_loss,omitempty"`
+	// LastKept: training kept its last network over the best epoch's
+	// (categorical route), with the two networks' training losses.
+	LastKept *train.LastKept `json:"last_kept,omitempty"`
 	// InputHalves, HeldOutLossBoth and HeldOutLossValues: the halves of
 	// the continuous input the output layer weighs ("both" or "values")
 	// and the inner cross-validation's held-out losses with and without
 	// the rows' direction, when --continuous-fit select ran it.
-	// LastKept: training kept its last network over the best epoch's
-	// (categorical route), with the two networks' training losses.
-	LastKept          *train.LastKept `json:"last_kept,omitempty"`
-	InputHalves       string          `json:"input_halves,omitempty"`
-	HeldOutLossBoth   *float64        `json:"held_out_loss_both,omitempty"`
-	HeldOutLossValues *float64        `json:"held_out_loss_values,omitempty"`
+	InputHalves       string   `json:"input_halves,omitempty"`
+	HeldOutLossBoth   *float64 `json:"held_out_loss_both,omitempty"`
+	HeldOutLossValues *float64 `json:"held_out_loss_values,omitempty"`
 }
 
 // trainResult is a Fit result with the data it was fitted on.
