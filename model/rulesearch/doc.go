@@ -194,8 +194,8 @@
 // 25 at 20 %, six held a chance tuple beside the target pair, six the
 // target's single alone, four a target single beside a chance one, one
 // both target singles, two the target pair alone (read wrongly in one
-// cell, see package train), five no tuple with evidence and so random
-// tuples, which learn the flipped labels. Where no tuple has evidence, a
+// cell, see package train), one a chance single alone, five no tuple
+// with evidence and so random tuples, which learn the flipped labels. Where no tuple has evidence, a
 // single whose Extension passes the strictest Benjamini–Hochberg step
 // among pairs now gives its place to that pair (promoteExtensions): 0 / 7
 // / 24 (and over 32 features, seed 2 of the reported seed 1: 0.70 →
