@@ -56,7 +56,8 @@
 // weighs, and ContinuousOptimumOver(ValuesHalf) the optimum with the
 // direction's weights held at zero: package train's default asks an inner
 // cross-validation on the training rows whether the direction half helps
-// (session 8 in its documentation).
+// and which multiple of the L2 penalty the optimum takes (sessions 8 and
+// 9 in its documentation).
 //
 // The constant column appended before the row normalisation is ours: the
 // normalisation keeps only a row's direction, which removes the intercept

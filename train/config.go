@@ -41,9 +41,14 @@ type Config struct {
 	// default) asks an inner cross-validation on the training rows
 	// (HalvesFolds folds) whether the row's direction, half of LinAtt's
 	// input, predicts held-out rows better with the values than the values
-	// alone: if so it is FitAverage, else the output layer is the optimum
-	// over the values half (model.ValuesHalf), the direction's weights
-	// zero. Tables with fewer than 2·HalvesFolds rows keep FitAverage. The loss is
+	// alone, and whether a stronger penalty (PenaltyScales times
+	// ContinuousL2) predicts them better: FitAverage with the optimum at
+	// the chosen penalty where the direction helps, else the output layer
+	// is the optimum over the values half (model.ValuesHalf) at the chosen
+	// penalty, the direction's weights zero; a choice other than both
+	// halves at ContinuousL2 needs a held-out loss lower by HalvesMargin
+	// standard errors (HalvesCheck). Tables with fewer than 2·HalvesFolds
+	// rows keep FitAverage. The loss is
 	// convex in the output layer, so the optimum is unique under the L2
 	// prior and depends on the seed only through the attention A (which
 	// Adam trains, and which barely moves); Adam stopped early is a differently

@@ -215,7 +215,9 @@ func TestContinuousFit(t *testing.T) {
 // direction, half of LinAtt's input, only adds variance), or by the
 // direction alone ("direction": each row scaled by a random log-normal
 // factor, the label x0/‖x‖ > 0.2, which no linear model of the values
-// finds).
+// finds), or by one feature under heavy noise ("weak": x0 plus 1.5 times
+// a standard normal, so that many rows per feature are needed before the
+// configured penalty is strong enough).
 func linearOrDirection(kind string, n, d int, seed uint64) *data.Dataset {
 	rng := rand.New(rand.NewPCG(seed, 9))
 	ds := &data.Dataset{X: make([]float64, n*d), Rows: n, Cols: d, Y: make([]int, n), Classes: []string{"a", "b"}}
@@ -230,7 +232,10 @@ func linearOrDirection(kind string, n, d int, seed uint64) *data.Dataset {
 			norm += x[j] * x[j]
 		}
 		s := x[0] + 0.8*x[1] - 0.6*x[2] + 0.8*rng.NormFloat64()
-		if kind == "direction" {
+		switch kind {
+		case "weak":
+			s = x[0] + 1.5*rng.NormFloat64()
+		case "direction":
 			s = x[0]/math.Sqrt(norm) - 0.2
 			r := math.Exp(1.5 * rng.NormFloat64())
 			for j := range x {
@@ -256,7 +261,7 @@ func TestFitSelect(t *testing.T) {
 		ds := linearOrDirection("direction", 300, 8, seed)
 		res, p := proba(ds, train.Config{Seed: seed})
 		h := res.Halves
-		if h == nil || h.Chosen != model.BothHalves || !(h.BothLoss < h.ValuesLoss) || h.Folds != train.HalvesFolds {
+		if h == nil || h.Chosen != model.BothHalves || h.L2Scale != 1 || !(h.BothLoss < h.ValuesLoss) || h.Folds != train.HalvesFolds {
 			t.Fatalf("direction, seed %d: %+v, want both halves chosen by a lower held-out loss", seed, h)
 		}
 		if _, avg := proba(ds, train.Config{Seed: seed, ContinuousFit: train.FitAverage}); !slices.Equal(p, avg) {
@@ -296,6 +301,27 @@ func TestFitSelect(t *testing.T) {
 	}
 	if small.Halves != nil || small.Optimum == nil {
 		t.Errorf("%d rows: halves %+v, optimum %v; want no inner cross-validation and FitAverage", 2*train.HalvesFolds-1, small.Halves, small.Optimum)
+	}
+}
+
+// Where a stronger penalty predicts held-out rows better (50 rows, 40
+// features of which one carries a weak signal), FitSelect
+// chooses a multiple of it, by a held-out loss lower than the configured
+// penalty's by the margin, and the output layer is the optimum at that
+// penalty: the graph's search from it stops at its first evaluation, with
+// a gradient within the threshold of the scaled penalty.
+func TestFitSelectStrongerPenalty(t *testing.T) {
+	t.Parallel()
+	for _, seed := range []uint64{1, 2} {
+		ds := linearOrDirection("weak", 50, 40, seed)
+		res, _ := fitProba(t, ds, train.Config{Seed: seed})
+		h := res.Halves
+		if h == nil || !slices.Contains(train.PenaltyScales(), h.L2Scale) || !(h.ChosenLoss < h.BothLoss) {
+			t.Fatalf("seed %d: %+v, want a stronger penalty chosen by a lower held-out loss", seed, h)
+		}
+		if opt := res.Optimum; opt == nil || h.Chosen == model.ValuesHalf && opt.Evaluations != 1 {
+			t.Errorf("seed %d: optimum %+v, want the search to confirm the inner solver's optimum at once", seed, opt)
+		}
 	}
 }
 

@@ -389,7 +389,11 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 			halves, f = model.ValuesHalf, 1
 		}
 	}
-	opt, err := l.trainer.ContinuousOptimumOver(ctx, halves, l.train.X, l.train.Rows, l.train.Y, l.l2, ContinuousOptimumEvaluations)
+	l2 := l.l2
+	if check != nil {
+		l2 *= check.L2Scale
+	}
+	opt, err := l.trainer.ContinuousOptimumOver(ctx, halves, l.train.X, l.train.Rows, l.train.Y, l2, ContinuousOptimumEvaluations)
 	if ctx.Err() != nil {
 		l.Stop(Canceled)
 		return nil
@@ -409,30 +413,43 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 	return nil
 }
 
-// HalvesCheck is FitSelect's inner cross-validation of the halves of the
-// continuous route's input (model.ContinuousInput) that the output layer
-// weighs: the optimum of the penalised loss (the output layer's, at the
-// trained attention) over both halves, and over the values half alone, is
-// fitted on all inner folds but one and scored on the one left out.
+// HalvesCheck is FitSelect's inner cross-validation of the output layer
+// of the continuous route: the optimum of its penalised loss at the
+// trained attention, over both halves of its input (model.ContinuousInput)
+// or the values half alone, and at the penalty of Config.ContinuousL2 or
+// PenaltyScales times it, is fitted on all inner folds but one and scored
+// on the one left out.
 type HalvesCheck struct {
 	Folds int `json:"folds"`
 	// BothLoss and ValuesLoss are the held-out class-weighted
-	// cross-entropies, averaged over the training rows; StdErr is the
-	// standard error of their difference, from the rows' paired
-	// differences.
+	// cross-entropies at the configured penalty, averaged over the
+	// training rows; StdErr is the standard error of their difference,
+	// from the rows' paired differences.
 	BothLoss   float64 `json:"both_loss"`
 	ValuesLoss float64 `json:"values_loss"`
 	StdErr     float64 `json:"std_err"`
-	// Chosen is ValuesHalf when its held-out loss is lower than both
-	// halves' by more than HalvesMargin standard errors: the direction is
-	// dropped only on evidence that it hurts.
-	Chosen model.ContinuousHalves `json:"-"`
+	// Chosen and L2Scale are the halves and the multiple of the penalty
+	// whose held-out loss is lowest among those lower than both halves'
+	// at the configured penalty by more than HalvesMargin standard errors
+	// of their paired difference; both halves at scale 1 when none is. A
+	// change is made only on evidence that it predicts held-out rows
+	// better. ChosenLoss is the chosen fit's held-out loss.
+	Chosen     model.ContinuousHalves `json:"-"`
+	L2Scale    float64                `json:"l2_scale"`
+	ChosenLoss float64                `json:"chosen_loss"`
 }
 
-// HalvesMargin is how many standard errors lower the values half's
-// held-out loss must be for FitSelect to drop the direction (chosen
-// among 0, 1 and 2, see the package documentation, session 8).
+// HalvesMargin is how many standard errors lower the held-out loss of a
+// fit other than both halves at the configured penalty must be for
+// FitSelect to choose it (chosen among 0, 1 and 2, see the package
+// documentation, session 8).
 const HalvesMargin = 1.0
+
+// PenaltyScales returns the multiples of the continuous route's penalty,
+// beside 1, at which FitSelect cross-validates the output layer (chosen
+// among {4, 16} and {4, 16, 64}, see the package documentation, session
+// 9).
+func PenaltyScales() []float64 { return []float64{4, 16} }
 
 // checkHalves runs FitSelect's inner cross-validation, or returns nil
 // when the training rows are fewer than 2·HalvesFolds. Where it chooses
@@ -466,22 +483,54 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	if err != nil {
 		return nil, err
 	}
-	values, err := valuesHalf.CrossValidate(ctx, fold, HalvesFolds)
-	if err != nil {
+	check := &HalvesCheck{Folds: HalvesFolds, BothLoss: stat.Mean(both, nil), Chosen: model.BothHalves, L2Scale: 1}
+	check.ChosenLoss = check.BothLoss
+	chosen := bothHalves
+	diff := make([]float64, rows)
+	// try cross-validates design at scale times the penalty and chooses it
+	// where it beats both halves at the configured penalty by the margin
+	// and every fit chosen so far.
+	try := func(design *ridge.Design, halves model.ContinuousHalves, scale float64) error {
+		if scale != 1 {
+			var err error
+			if design, err = design.WithPenalty(scale*l.l2, model.OptimumGradientThreshold(scale*l.l2)); err != nil {
+				return err
+			}
+		}
+		loss, err := design.CrossValidate(ctx, fold, HalvesFolds)
+		if err != nil {
+			return err
+		}
+		for i := range diff {
+			diff[i] = both[i] - loss[i]
+		}
+		d, sd := stat.MeanStdDev(diff, nil)
+		stdErr := sd / math.Sqrt(float64(rows))
+		mean := stat.Mean(loss, nil)
+		if halves == model.ValuesHalf && scale == 1 {
+			check.ValuesLoss, check.StdErr = mean, stdErr
+		}
+		if d > HalvesMargin*stdErr && mean < check.ChosenLoss {
+			check.Chosen, check.L2Scale, check.ChosenLoss, chosen = halves, scale, mean, design
+		}
+		return nil
+	}
+	if err := try(valuesHalf, model.ValuesHalf, 1); err != nil {
 		return nil, err
 	}
-	diff := make([]float64, rows)
-	for i := range diff {
-		diff[i] = both[i] - values[i]
+	for _, scale := range PenaltyScales() {
+		if err := try(bothHalves, model.BothHalves, scale); err != nil {
+			return nil, err
+		}
+		if err := try(valuesHalf, model.ValuesHalf, scale); err != nil {
+			return nil, err
+		}
 	}
-	d, sd := stat.MeanStdDev(diff, nil)
-	check := &HalvesCheck{Folds: HalvesFolds, BothLoss: stat.Mean(both, nil), ValuesLoss: stat.Mean(values, nil), StdErr: sd / math.Sqrt(float64(rows))}
-	if d > HalvesMargin*check.StdErr {
-		check.Chosen = model.ValuesHalf
+	if check.Chosen == model.ValuesHalf {
 		// Start the output layer's search at the values half's optimum
 		// over all rows, which the inner folds' solver finds in far fewer
 		// passes than the graph does from Adam's weights.
-		w, b, err := valuesHalf.Fit(ctx)
+		w, b, err := chosen.Fit(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -491,7 +540,8 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 		}
 	}
 	l.log.WithFields(logrus.Fields{"folds": HalvesFolds, "both_loss": fmt.Sprintf("%.4g", check.BothLoss),
-		"values_loss": fmt.Sprintf("%.4g", check.ValuesLoss), "std_err": fmt.Sprintf("%.2g", check.StdErr), "chosen": check.Chosen.String()}).Info("continuous input halves")
+		"values_loss": fmt.Sprintf("%.4g", check.ValuesLoss), "std_err": fmt.Sprintf("%.2g", check.StdErr),
+		"chosen": check.Chosen.String(), "l2_scale": check.L2Scale, "chosen_loss": fmt.Sprintf("%.4g", check.ChosenLoss)}).Info("continuous input halves")
 	return check, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -465,7 +466,7 @@ func TestTrainContinuousFitSummary(t *testing.T) {
 		name, data, fit, want, wantNot, halves string
 	}{
 		{"select keeps the direction", fx("cont.csv"), "", "continuous route (output layer averaged with the optimum: penalised loss ", "", "both"},
-		{"select drops the direction", linear, "", "continuous route (output layer at the optimum over the standardised values alone: penalised loss ", "Adam", "values"},
+		{"select drops the direction", linear, "", "continuous route (output layer at the optimum over the standardised values alone", "Adam", "values"},
 		{"average", fx("cont.csv"), "average", "continuous route (output layer averaged with the optimum: penalised loss ", inner, ""},
 		{"optimum", fx("cont.csv"), "optimum", "continuous route (output layer at the optimum: penalised loss ", inner, ""},
 		{"adam", fx("cont.csv"), "adam", "continuous route, ", "output layer", ""},
@@ -491,6 +492,14 @@ func TestTrainContinuousFitSummary(t *testing.T) {
 			halves, _ := sum["input_halves"].(string)
 			if halves != tt.halves || (tt.halves != "") != strings.Contains(r.stdout, inner) {
 				t.Errorf("JSON input_halves %q, want %q; summary %q", halves, tt.halves, r.stdout)
+			}
+			// The penalty's multiple: in JSON whenever the inner check ran,
+			// in the text when it is not 1.
+			scale, hasScale := sum["l2_scale"].(float64)
+			scaled := fmt.Sprintf(" at %g times the L2 penalty: penalised loss ", scale)
+			if hasScale != (tt.halves != "") || hasScale && !slices.Contains(append(train.PenaltyScales(), 1), scale) ||
+				(hasScale && scale != 1) != strings.Contains(r.stdout, scaled) || !strings.Contains(r.stdout, scaled) && strings.Contains(r.stdout, "times the L2 penalty") {
+				t.Errorf("JSON l2_scale %v (present %v) and summary %q disagree", sum["l2_scale"], hasScale, r.stdout)
 			}
 			switch wantFit := cmp.Or(tt.fit, "select"); {
 			case tt.wantNot == "output layer":

@@ -124,6 +124,7 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		sum.LastKept = res.LastKept
 		if h := res.Halves; h != nil {
 			sum.InputHalves, sum.HeldOutLossBoth, sum.HeldOutLossValues = h.Chosen.String(), &h.BothLoss, &h.ValuesLoss
+			sum.L2Scale, sum.HeldOutLossChosen = &h.L2Scale, &h.ChosenLoss
 			if h.Chosen == model.ValuesHalf { // the search did not start at Adam's weights
 				sum.AdamPenalisedLoss = nil
 			}
@@ -151,18 +152,22 @@ func optimumNote(res *train.Result) string {
 	if res.Optimum == nil {
 		return ""
 	}
-	check := ""
+	check, penalty := "", ""
 	if h := res.Halves; h != nil {
 		check = fmt.Sprintf("; inner %d-fold held-out loss %.4g with the rows' direction, %.4g without", h.Folds, h.BothLoss, h.ValuesLoss)
+		if h.L2Scale != 1 {
+			penalty = fmt.Sprintf(" at %g times the L2 penalty", h.L2Scale)
+			check += fmt.Sprintf(", %.4g as chosen", h.ChosenLoss)
+		}
 		if h.Chosen == model.ValuesHalf {
-			return fmt.Sprintf(" (output layer at the optimum over the standardised values alone: penalised loss %.4g%s)", res.Optimum.Loss, check)
+			return fmt.Sprintf(" (output layer at the optimum over the standardised values alone%s: penalised loss %.4g%s)", penalty, res.Optimum.Loss, check)
 		}
 	}
 	how := "averaged with the optimum"
 	if res.Config.ContinuousFit == train.FitOptimum {
 		how = "at the optimum"
 	}
-	return fmt.Sprintf(" (output layer %s: penalised loss %.4g at Adam's weights, %.4g there%s)", how, res.Optimum.StartLoss, res.Optimum.Loss, check)
+	return fmt.Sprintf(" (output layer %s%s: penalised loss %.4g at Adam's weights, %.4g there%s)", how, penalty, res.Optimum.StartLoss, res.Optimum.Loss, check)
 }
 
 // trainSummary is the JSON form of train's summary line.
@@ -185,13 +190,17 @@ type trainSummary struct {
 	// LastKept: training kept its last network over the best epoch's
 	// (categorical route), with the two networks' training losses.
 	LastKept *train.LastKept `json:"last_kept,omitempty"`
-	// InputHalves, HeldOutLossBoth and HeldOutLossValues: the halves of
-	// the continuous input the output layer weighs ("both" or "values")
-	// and the inner cross-validation's held-out losses with and without
-	// the rows' direction, when --continuous-fit select ran it.
+	// InputHalves, HeldOutLossBoth, HeldOutLossValues, L2Scale and
+	// HeldOutLossChosen: the halves of the continuous input the output
+	// layer weighs ("both" or "values"), the inner cross-validation's
+	// held-out losses with and without the rows' direction at the
+	// configured penalty, the multiple of that penalty chosen and the
+	// chosen fit's held-out loss, when --continuous-fit select ran it.
 	InputHalves       string   `json:"input_halves,omitempty"`
 	HeldOutLossBoth   *float64 `json:"held_out_loss_both,omitempty"`
 	HeldOutLossValues *float64 `json:"held_out_loss_values,omitempty"`
+	L2Scale           *float64 `json:"l2_scale,omitempty"`
+	HeldOutLossChosen *float64 `json:"held_out_loss_chosen,omitempty"`
 }
 
 // trainResult is a Fit result with the data it was fitted on.

@@ -8,8 +8,10 @@
 //	L(W, b) = (1/n) Σ_i w_{y_i} · (−log softmax(x_i W + b)_{y_i}) + (λ/2)‖W‖²
 //
 // Package train uses it to ask, by inner cross-validation on the training
-// rows, which columns of LinAtt's input the output layer should weigh: a
-// Design prepares a Problem's columns once, then cross-validates and fits.
+// rows, which columns of LinAtt's input the output layer should weigh and
+// at which penalty: a Design prepares a Problem's columns once, then
+// cross-validates and fits, at the Problem's penalty or another
+// (Design.WithPenalty), without preparing them again.
 //
 // A fit is found by L-BFGS (gonum.org/v1/gonum/optimize). When the
 // columns outnumber the rows, the rows are first written in an orthonormal

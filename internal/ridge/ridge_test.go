@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/hornets-go/hornets/internal/ridge"
@@ -113,5 +114,58 @@ func TestCrossValidateRefuses(t *testing.T) {
 				t.Errorf("error %v, want %v", err, tc.want)
 			}
 		})
+	}
+}
+
+// A Design with another penalty cross-validates and fits as a Design of
+// the Problem with that penalty, bit for bit, over the columns and over
+// the rows' span, and leaves the Design it came from as it was; a
+// penalty the Problem would refuse is refused.
+func TestWithPenalty(t *testing.T) {
+	for _, tc := range []struct{ rows, k int }{{120, 4}, {40, 60}} {
+		p := signalAndNoise(tc.rows, tc.k, 12)
+		f := folds(p.Rows, 5)
+		cols := ridge.Columns{Lo: 0, Hi: 2 * tc.k}
+		d, err := ridge.NewDesign(p, cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, err := d.CrossValidate(context.Background(), f, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		strong, err := d.WithPenalty(16*p.L2, 1e-7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := p
+		q.L2, q.GradientThreshold = 16*p.L2, 1e-7
+		fresh, err := ridge.NewDesign(q, cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := strong.CrossValidate(context.Background(), f, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := fresh.CrossValidate(context.Background(), f, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := d.CrossValidate(context.Background(), f, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) || slices.Equal(got, before) || !slices.Equal(again, before) {
+			t.Errorf("rows %d: held-out losses at 16 times the penalty differ from a fresh Design's, or equal the first Design's, or changed it", tc.rows)
+		}
+		w1, b1, err1 := strong.Fit(context.Background())
+		w2, b2, err2 := fresh.Fit(context.Background())
+		if err1 != nil || err2 != nil || !slices.Equal(w1, w2) || !slices.Equal(b1, b2) {
+			t.Errorf("rows %d: fit at 16 times the penalty differs from a fresh Design's (%v, %v)", tc.rows, err1, err2)
+		}
+		if _, err := d.WithPenalty(0, 1e-7); !errors.Is(err, ridge.ErrProblem) {
+			t.Errorf("rows %d: zero penalty: error %v, want ErrProblem", tc.rows, err)
+		}
 	}
 }
