@@ -449,7 +449,7 @@ const HalvesMargin = 1.0
 // beside 1, at which FitSelect cross-validates the output layer (chosen
 // among {4, 16} and {4, 16, 64}, see the package documentation, session
 // 9).
-func PenaltyScales() []float64 { return []float64{4, 16} }
+func PenaltyScales() []float64 { return []float64{4, 16, 64} }
 
 // checkHalves runs FitSelect's inner cross-validation, or returns nil
 // when the training rows are fewer than 2·HalvesFolds. Where it chooses
