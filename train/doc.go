@@ -496,9 +496,9 @@
 // a quarter of the rows (0.73). Balanced weights move the decision from
 // P(1) > 1/2 to P(1) > the share of class 1 (0.66 here), which shrinks
 // the margin of a noisy cell of the majority class (P(1) = 0.8) from 0.3
-// to 0.14. With --class-weight none
-// (all else the default): gates, seed 202, fits below 0.97 at 15 / 20 %:
-// 7 / 24 → 2 / 20 (mean accuracy at 20 % 0.9826 → 0.9859); but
+// to 0.14. With --class-weight none (all else the default): gates, seed
+// 202, fits below 0.97 at 15 / 20 %: 7 / 24 → 2 / 20 (mean accuracy at
+// 20 % 0.9826 → 0.9859); but
 // macro-F1, the measure of the real tables, falls where classes are
 // unequal: the five categorical tables, 5×2 folds, seeds 101 / 202,
 // 0.8405 → 0.8299 (spect_test 0.551 / 0.544 → 0.506 / 0.474; house votes
