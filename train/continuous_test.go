@@ -3,12 +3,14 @@
 package train_test
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -364,5 +366,43 @@ func TestContinuousOptimumCanceled(t *testing.T) {
 	}
 	if slices.Equal(proba(average), proba(adam)) {
 		t.Error("the uncanceled average predicts as Adam's weights do: the test cannot tell them apart")
+	}
+}
+
+// TestFitSelectIndependentOfGOMAXPROCS: FitSelect's inner fits run on
+// several goroutines at once; the same seed gives the same check and the
+// same model bytes whatever GOMAXPROCS, where the inner fits are over the
+// rows' span (fewer rows than columns) and over the columns.
+func TestFitSelectIndependentOfGOMAXPROCS(t *testing.T) {
+	// Not parallel: it sets GOMAXPROCS for the process.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for name, ds := range map[string]*data.Dataset{"span": wide(40, 60, 8), "columns": linearOrDirection("weak", 60, 10, 3)} {
+		var first []byte
+		var check train.HalvesCheck
+		for _, procs := range []int{1, 2, 4} {
+			runtime.GOMAXPROCS(procs)
+			res, err := train.Fit(context.Background(), ds, model.Config{}, train.Config{Seed: 4, Epochs: 20}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Halves == nil {
+				t.Fatalf("%s: no inner cross-validation", name)
+			}
+			var buf bytes.Buffer
+			if err := res.Network.Save(&buf, nil); err != nil {
+				t.Fatal(err)
+			}
+			if procs == 1 {
+				first, check = buf.Bytes(), *res.Halves
+				t.Logf("%s: %+v", name, check)
+				continue
+			}
+			if *res.Halves != check {
+				t.Errorf("%s: GOMAXPROCS=%d: check %+v, GOMAXPROCS=1 %+v", name, procs, *res.Halves, check)
+			}
+			if !bytes.Equal(buf.Bytes(), first) {
+				t.Errorf("%s: GOMAXPROCS=%d saved another model than GOMAXPROCS=1", name, procs)
+			}
+		}
 	}
 }

@@ -4,10 +4,13 @@ package train
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/sirupsen/logrus"
@@ -471,59 +474,68 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	fold := StratifiedFolds(l.train.Y, C, HalvesFolds, rng)
 	p := ridge.Problem{X: in, Rows: rows, Cols: 2 * L, Y: l.train.Y, Classes: C, ClassWeights: l.classWeights,
 		L2: l.l2, MaxEvaluations: ContinuousOptimumEvaluations, GradientThreshold: model.OptimumGradientThreshold(l.l2)}
-	bothHalves, err := ridge.NewDesign(p, ridge.Columns{Lo: 0, Hi: 2 * L})
+	var bothHalves, valuesHalf *ridge.Design
+	err = concurrently(ctx, 2, func(_ context.Context, k int) error {
+		var err error
+		if k == 0 {
+			bothHalves, err = ridge.NewDesign(p, ridge.Columns{Lo: 0, Hi: 2 * L})
+		} else {
+			valuesHalf, err = ridge.NewDesign(p, ridge.Columns{Lo: L, Hi: 2 * L})
+		}
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	valuesHalf, err := ridge.NewDesign(p, ridge.Columns{Lo: L, Hi: 2 * L})
+	// The candidates, in the order of preference among equal losses:
+	// both halves and the values half at the configured penalty, then
+	// each at every multiple of it.
+	type candidate struct {
+		design *ridge.Design
+		halves model.ContinuousHalves
+		scale  float64
+		loss   []float64 // held out, per row
+	}
+	cands := []candidate{{design: bothHalves, halves: model.BothHalves, scale: 1}, {design: valuesHalf, halves: model.ValuesHalf, scale: 1}}
+	for _, scale := range PenaltyScales() {
+		for _, c := range cands[:2] {
+			design, err := c.design.WithPenalty(scale*l.l2, model.OptimumGradientThreshold(scale*l.l2))
+			if err != nil {
+				return nil, err
+			}
+			cands = append(cands, candidate{design: design, halves: c.halves, scale: scale})
+		}
+	}
+	// Each cross-validation runs on one goroutine and the choice below
+	// reads them in a fixed order: the result does not depend on
+	// GOMAXPROCS.
+	err = concurrently(ctx, len(cands), func(ctx context.Context, k int) error {
+		var err error
+		cands[k].loss, err = cands[k].design.CrossValidate(ctx, fold, HalvesFolds)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	both, err := bothHalves.CrossValidate(ctx, fold, HalvesFolds)
-	if err != nil {
-		return nil, err
-	}
+	both := cands[0].loss
 	check := &HalvesCheck{Folds: HalvesFolds, BothLoss: stat.Mean(both, nil), Chosen: model.BothHalves, L2Scale: 1}
 	check.ChosenLoss = check.BothLoss
 	chosen := bothHalves
 	diff := make([]float64, rows)
-	// try cross-validates design at scale times the penalty and chooses it
-	// where it beats both halves at the configured penalty by the margin
-	// and every fit chosen so far.
-	try := func(design *ridge.Design, halves model.ContinuousHalves, scale float64) error {
-		if scale != 1 {
-			var err error
-			if design, err = design.WithPenalty(scale*l.l2, model.OptimumGradientThreshold(scale*l.l2)); err != nil {
-				return err
-			}
-		}
-		loss, err := design.CrossValidate(ctx, fold, HalvesFolds)
-		if err != nil {
-			return err
-		}
+	// A candidate is chosen where it beats both halves at the configured
+	// penalty by the margin and every candidate chosen before it.
+	for _, c := range cands[1:] {
 		for i := range diff {
-			diff[i] = both[i] - loss[i]
+			diff[i] = both[i] - c.loss[i]
 		}
 		d, sd := stat.MeanStdDev(diff, nil)
 		stdErr := sd / math.Sqrt(float64(rows))
-		mean := stat.Mean(loss, nil)
-		if halves == model.ValuesHalf && scale == 1 {
+		mean := stat.Mean(c.loss, nil)
+		if c.halves == model.ValuesHalf && c.scale == 1 {
 			check.ValuesLoss, check.StdErr = mean, stdErr
 		}
 		if d > HalvesMargin*stdErr && mean < check.ChosenLoss {
-			check.Chosen, check.L2Scale, check.ChosenLoss, chosen = halves, scale, mean, design
-		}
-		return nil
-	}
-	if err := try(valuesHalf, model.ValuesHalf, 1); err != nil {
-		return nil, err
-	}
-	for _, scale := range PenaltyScales() {
-		if err := try(bothHalves, model.BothHalves, scale); err != nil {
-			return nil, err
-		}
-		if err := try(valuesHalf, model.ValuesHalf, scale); err != nil {
-			return nil, err
+			check.Chosen, check.L2Scale, check.ChosenLoss, chosen = c.halves, c.scale, mean, c.design
 		}
 	}
 	if check.Chosen == model.ValuesHalf {
@@ -544,6 +556,44 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 		"chosen": check.Chosen.String(), "l2_scale": check.L2Scale, "chosen_loss": fmt.Sprintf("%.4g", check.ChosenLoss)}).Info("continuous input halves")
 	return check, nil
 }
+
+// concurrently runs do(ctx, k) for k in [0, n) on at most HalvesWorkers()
+// goroutines and returns the error of the lowest k that failed, if any; the
+// first failure cancels the context the others are given.
+func concurrently(ctx context.Context, n int, do func(ctx context.Context, k int) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make([]error, n)
+	next := make(chan int, n)
+	for k := range n {
+		next <- k
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(n, HalvesWorkers()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				if errs[k] = do(ctx, k); errs[k] != nil {
+					cancel()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	var first error
+	for _, err := range errs {
+		if err != nil && (first == nil || errors.Is(first, context.Canceled) && !errors.Is(err, context.Canceled)) {
+			first = err
+		}
+	}
+	return first
+}
+
+// HalvesWorkers returns how many of FitSelect's inner fits run at once:
+// GOMAXPROCS, at most 4 (each holds a copy of an inner fold's rows).
+func HalvesWorkers() int { return min(runtime.GOMAXPROCS(0), 4) }
 
 func rowsOf(d *data.Dataset) int {
 	if d == nil {

@@ -31,11 +31,12 @@ import (
 //	              pairs of history and about a dozen work vectors over W)
 //	              + 12·min(rows, 256)·features (its graph of
 //	              model.OptimumBatch rows)
-//	halves        4·rows·features + 3·rows·min(rows, 2·features)
-//	              + 42·min(rows, 2·features)·C (FitSelect's inner
-//	              cross-validation: LinAtt's input and a fold's copy; the
-//	              Gram matrix, its eigenvectors and the rows' coordinates;
-//	              L-BFGS over one fold's weights)
+//	halves        2·rows·features + (4 + H)·rows·min(rows, 2·features)
+//	              + H·42·min(rows, 2·features)·C, H = HalvesWorkers()
+//	              (FitSelect's inner cross-validation: LinAtt's input; for
+//	              each half the Gram matrix with its factor and the rows'
+//	              coordinates; H inner folds' copies and L-BFGS over their
+//	              weights at once)
 //	rule table    2·R·O (indices, a snapshot's copy)
 //	screening     2·features·w + 4·Pool·(ScreenOrder + 8) (row bitsets
 //	              of the features and of the rule extraction; the best tuples)
@@ -61,7 +62,8 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	V := f(min(runtime.GOMAXPROCS(0), 4) + 1)
 	eval := V * max(E*W+4*E*R, 8*E*D)
 	optimum := 42*2*D*C + 12*min(N, model.OptimumBatch)*D
-	halves := 4*N*D + 3*N*min(N, 2*D) + 42*min(N, 2*D)*C
+	H := f(HalvesWorkers())
+	halves := 2*N*D + (4+H)*N*min(N, 2*D) + H*42*min(N, 2*D)*C
 	table := 2 * R * O
 	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8)
 	live := 8 * (params + data + training + eval + optimum + halves + table + screening)

@@ -13,12 +13,16 @@
 // cross-validates and fits, at the Problem's penalty or another
 // (Design.WithPenalty), without preparing them again.
 //
-// A fit is found by L-BFGS (gonum.org/v1/gonum/optimize). When the
-// columns outnumber the rows, the rows are first written in an orthonormal
-// basis of their span (from the eigendecomposition of their Gram matrix
-// XXᵀ, gonum/mat): the penalty is invariant under rotations and the
-// optimum's weights lie in that span, so the fit over these at most Rows
-// coordinates gives every row the logits of the fit over the thousands of
-// columns of a wide table, at a cost that grows with the rows. Everything runs on one
-// goroutine in a fixed order, so a result is the same whatever GOMAXPROCS.
+// A fit is found by L-BFGS (gonum.org/v1/gonum/optimize), whose passes
+// over the rows take one vectorised dot product per row and class
+// (gonum/floats). When the columns outnumber the rows, the rows are first
+// written in an orthonormal basis of their span (from the Cholesky
+// factorisation with complete pivoting of their Gram matrix XXᵀ,
+// gonum/lapack's Dpstrf): the penalty is invariant under rotations and
+// the optimum's weights lie in that span, so the fit over these at most
+// Rows coordinates gives every row the logits of the fit over the
+// thousands of columns of a wide table, at a cost that grows with the
+// rows. Everything runs on one goroutine in a fixed order, so a result is
+// the same whatever GOMAXPROCS; callers may run several Designs' fits at
+// once (a Design is read-only once made).
 package ridge

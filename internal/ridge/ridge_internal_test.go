@@ -41,7 +41,7 @@ func TestObjectiveGradient(t *testing.T) {
 	for _, i := range rows {
 		design = append(design, p.X[i*p.Cols:(i+1)*p.Cols]...)
 	}
-	o := &objective{ctx: context.Background(), p: p, design: design, rows: rows, m: p.Cols, z: make([]float64, len(rows)*p.Classes)}
+	o := &objective{ctx: context.Background(), p: p, design: design, rows: rows, m: p.Cols}
 	rng := rand.New(rand.NewPCG(5, 5))
 	v := make([]float64, p.Cols*p.Classes+p.Classes)
 	for i := range v {
@@ -68,8 +68,12 @@ func TestObjectiveGradient(t *testing.T) {
 // columns (the optimum is the same model), with more rows than columns
 // and with fewer.
 func TestRowSpaceAgrees(t *testing.T) {
-	for _, tc := range []struct{ rows, cols, classes int }{{40, 6, 2}, {30, 12, 3}, {20, 50, 2}} {
+	for _, tc := range []struct {
+		rows, cols, classes int
+		shape               string
+	}{{40, 6, 2, "gaussian"}, {30, 12, 3, "gaussian"}, {20, 50, 2, "gaussian"}, {20, 50, 2, "centred"}, {24, 60, 3, "repeated"}} {
 		p := randomProblem(7, tc.rows, tc.cols, tc.classes)
+		reshape(p, tc.shape)
 		p.GradientThreshold = 1e-10
 		fold := make([]int, p.Rows)
 		for i := range fold {
@@ -93,30 +97,92 @@ func TestRowSpaceAgrees(t *testing.T) {
 
 // TestFitInTheRowSpace checks that the weights Fit maps back from the
 // rows' span are those of the fit over the columns, with fewer rows than
-// columns (where the optimum lies in the rows' span).
+// columns (where the optimum lies in the rows' span), also where the rows
+// are rank-deficient or all zero.
 func TestFitInTheRowSpace(t *testing.T) {
-	p := randomProblem(9, 15, 40, 3)
-	p.GradientThreshold = 1e-11
-	cols := Columns{5, 40}
-	wFull, bFull, err := mustDesign(t, p, cols, columns).Fit(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	wSpan, bSpan, err := mustDesign(t, p, cols, span).Fit(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(wSpan) != 35*3 || len(bSpan) != 3 {
-		t.Fatalf("%d weights and %d intercepts, want 105 and 3", len(wSpan), len(bSpan))
-	}
-	for k := range wFull {
-		if math.Abs(wFull[k]-wSpan[k]) > 1e-5 {
-			t.Fatalf("W[%d] = %.8g over the columns, %.8g from the rows' span", k, wFull[k], wSpan[k])
+	for _, shape := range []string{"gaussian", "centred", "repeated", "zero"} {
+		p := randomProblem(9, 16, 40, 3)
+		reshape(p, shape)
+		p.GradientThreshold = 1e-11
+		cols := Columns{5, 40}
+		wFull, bFull, err := mustDesign(t, p, cols, columns).Fit(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		wSpan, bSpan, err := mustDesign(t, p, cols, span).Fit(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(wSpan) != 35*3 || len(bSpan) != 3 {
+			t.Fatalf("%s: %d weights and %d intercepts, want 105 and 3", shape, len(wSpan), len(bSpan))
+		}
+		for k := range wFull {
+			if math.Abs(wFull[k]-wSpan[k]) > 1e-5 {
+				t.Fatalf("%s: W[%d] = %.8g over the columns, %.8g from the rows' span", shape, k, wFull[k], wSpan[k])
+			}
+		}
+		for k := range bFull {
+			if math.Abs(bFull[k]-bSpan[k]) > 1e-5 {
+				t.Fatalf("%s: b[%d] = %.8g over the columns, %.8g from the rows' span", shape, k, bFull[k], bSpan[k])
+			}
 		}
 	}
-	for k := range bFull {
-		if math.Abs(bFull[k]-bSpan[k]) > 1e-5 {
-			t.Fatalf("b[%d] = %.8g over the columns, %.8g from the rows' span", k, bFull[k], bSpan[k])
+}
+
+// reshape makes p's rows rank-deficient in place: "centred" subtracts
+// each column's mean (the rows then sum to zero, as standardised columns
+// do), "repeated" copies each of the first half of the rows over the row
+// half-way after it, and "zero" sets every value to 0.
+func reshape(p Problem, shape string) {
+	switch shape {
+	case "centred":
+		for j := range p.Cols {
+			mean := 0.0
+			for i := range p.Rows {
+				mean += p.X[i*p.Cols+j] / float64(p.Rows)
+			}
+			for i := range p.Rows {
+				p.X[i*p.Cols+j] -= mean
+			}
+		}
+	case "repeated":
+		h := p.Rows / 2
+		copy(p.X[h*p.Cols:2*h*p.Cols], p.X[:h*p.Cols])
+	case "zero":
+		clear(p.X)
+	}
+}
+
+// TestRowSpaceRank checks the rank rowSpace finds and that its coordinates
+// keep every inner product of the rows (ZZᵀ = XXᵀ): Gaussian rows, rows
+// that sum to zero, repeated rows, and rows of zeros.
+func TestRowSpaceRank(t *testing.T) {
+	for _, tc := range []struct {
+		shape      string
+		rows, rank int
+	}{{"gaussian", 20, 20}, {"centred", 20, 19}, {"repeated", 24, 12}, {"zero", 10, 1}} {
+		p := randomProblem(11, tc.rows, 70, 2)
+		reshape(p, tc.shape)
+		z, r, span, err := rowSpace(p, Columns{0, p.Cols})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.shape, err)
+		}
+		if r != tc.rank || len(z) != tc.rows*r || len(span.pivots) != r || len(span.l11) != r*r {
+			t.Fatalf("%s: rank %d (%d coordinates, %d pivots), want %d", tc.shape, r, len(z), len(span.pivots), tc.rank)
+		}
+		for i := range p.Rows {
+			for j := range i + 1 {
+				xx, zz := 0.0, 0.0
+				for c := range p.Cols {
+					xx += p.X[i*p.Cols+c] * p.X[j*p.Cols+c]
+				}
+				for c := range r {
+					zz += z[i*r+c] * z[j*r+c]
+				}
+				if math.Abs(xx-zz) > 1e-9*max(1, math.Abs(xx)) {
+					t.Fatalf("%s: rows %d, %d: inner product %.12g, %.12g in the span", tc.shape, i, j, xx, zz)
+				}
+			}
 		}
 	}
 }

@@ -169,3 +169,32 @@ func TestWithPenalty(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNewDesignWide times preparing 1,000 rows × 2,000 columns: their
+// Gram matrix and its pivoted Cholesky factorisation.
+func BenchmarkNewDesignWide(b *testing.B) {
+	p := signalAndNoise(1000, 1000, 1)
+	for b.Loop() {
+		if _, err := ridge.NewDesign(p, ridge.Columns{Lo: 0, Hi: p.Cols}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCrossValidateWide times a 5-fold cross-validation over the
+// same rows' span at a weak penalty, where L-BFGS needs hundreds of
+// passes over the rows.
+func BenchmarkCrossValidateWide(b *testing.B) {
+	p := signalAndNoise(1000, 1000, 2)
+	p.L2 = 1e-3
+	d, err := ridge.NewDesign(p, ridge.Columns{Lo: 0, Hi: p.Cols})
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := folds(p.Rows, 5)
+	for b.Loop() {
+		if _, err := d.CrossValidate(context.Background(), f, 5); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
