@@ -558,8 +558,9 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 }
 
 // concurrently runs do(ctx, k) for k in [0, n) on at most HalvesWorkers()
-// goroutines and returns the error of the lowest k that failed, if any; the
-// first failure cancels the context the others are given.
+// goroutines. The first failure cancels the context the others are given;
+// the error returned is that of the lowest k that failed, passing over
+// the cancellations that failure caused.
 func concurrently(ctx context.Context, n int, do func(ctx context.Context, k int) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
