@@ -112,11 +112,14 @@ func (h *earlyStopping) AfterEpoch(l *Loop, st *EpochStats) error {
 }
 
 // ruleRefresh scores the rules on the training rows and replaces the weak
-// tuples every `every` epochs, unless training is stopping.
+// tuples every `every` epochs, unless training is stopping or the network
+// takes the continuous route: then every row of the scoring pass takes
+// that route, so the pass over the training rows scores no rule, and a
+// refresh could only act on an earlier pass's scores.
 type ruleRefresh struct{ every int }
 
 func (h ruleRefresh) AfterEpoch(l *Loop, st *EpochStats) error {
-	if l.stopped || st.Epoch%h.every != 0 {
+	if l.stopped || st.Epoch%h.every != 0 || l.res.Network.Route() != model.Categorical {
 		return nil
 	}
 	if err := l.trainer.Score(l.train.X, l.train.Rows); err != nil {
