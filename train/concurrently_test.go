@@ -30,7 +30,7 @@ func TestConcurrently(t *testing.T) {
 	boom := errors.New("boom")
 	started := make(chan struct{})
 	var err error
-	if HalvesWorkers() < 2 {
+	if halvesWorkers() < 2 {
 		t.Log("GOMAXPROCS 1: one worker, no failure can cancel a running fit")
 	} else if err = concurrently(context.Background(), 2, func(ctx context.Context, k int) error {
 		if k == 1 {

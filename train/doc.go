@@ -529,7 +529,7 @@
 // over columns with the classes innermost), factorises the Gram matrix by
 // Cholesky with complete pivoting (Dpstrf) rather than eigendecomposing
 // it, and computes it by Dsyrk; checkHalves prepares the two halves at
-// once and runs the eight cross-validations on HalvesWorkers goroutines
+// once and runs the eight cross-validations on halvesWorkers goroutines
 // (GOMAXPROCS, at most 4), reading their losses in the order they were
 // read before, so the choice and the model do not depend on GOMAXPROCS
 // (TestFitSelectIndependentOfGOMAXPROCS). The fits are the same up to

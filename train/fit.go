@@ -474,19 +474,17 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	fold := StratifiedFolds(l.train.Y, C, HalvesFolds, rng)
 	p := ridge.Problem{X: in, Rows: rows, Cols: 2 * L, Y: l.train.Y, Classes: C, ClassWeights: l.classWeights,
 		L2: l.l2, MaxEvaluations: ContinuousOptimumEvaluations, GradientThreshold: model.OptimumGradientThreshold(l.l2)}
-	var bothHalves, valuesHalf *ridge.Design
-	err = concurrently(ctx, 2, func(_ context.Context, k int) error {
+	halves := []ridge.Columns{{Lo: 0, Hi: 2 * L}, {Lo: L, Hi: 2 * L}} // both, values
+	designs := make([]*ridge.Design, len(halves))
+	err = concurrently(ctx, len(halves), func(_ context.Context, k int) error {
 		var err error
-		if k == 0 {
-			bothHalves, err = ridge.NewDesign(p, ridge.Columns{Lo: 0, Hi: 2 * L})
-		} else {
-			valuesHalf, err = ridge.NewDesign(p, ridge.Columns{Lo: L, Hi: 2 * L})
-		}
+		designs[k], err = ridge.NewDesign(p, halves[k])
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	bothHalves, valuesHalf := designs[0], designs[1]
 	// The candidates, in the order of preference among equal losses:
 	// both halves and the values half at the configured penalty, then
 	// each at every multiple of it.
@@ -557,7 +555,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	return check, nil
 }
 
-// concurrently runs do(ctx, k) for k in [0, n) on at most HalvesWorkers()
+// concurrently runs do(ctx, k) for k in [0, n) on at most halvesWorkers()
 // goroutines. The first failure cancels the context the others are given;
 // the error returned is that of the lowest k that failed, passing over
 // the cancellations that failure caused.
@@ -571,7 +569,7 @@ func concurrently(ctx context.Context, n int, do func(ctx context.Context, k int
 	}
 	close(next)
 	var wg sync.WaitGroup
-	for range min(n, HalvesWorkers()) {
+	for range min(n, halvesWorkers()) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -592,9 +590,9 @@ func concurrently(ctx context.Context, n int, do func(ctx context.Context, k int
 	return first
 }
 
-// HalvesWorkers returns how many of FitSelect's inner fits run at once:
+// halvesWorkers returns how many of FitSelect's inner fits run at once:
 // GOMAXPROCS, at most 4 (each holds a copy of an inner fold's rows).
-func HalvesWorkers() int { return min(runtime.GOMAXPROCS(0), 4) }
+func halvesWorkers() int { return min(runtime.GOMAXPROCS(0), 4) }
 
 func rowsOf(d *data.Dataset) int {
 	if d == nil {

@@ -32,7 +32,7 @@ import (
 //	              + 12·min(rows, 256)·features (its graph of
 //	              model.OptimumBatch rows)
 //	halves        2·rows·features + (4 + H)·rows·min(rows, 2·features)
-//	              + H·42·min(rows, 2·features)·C, H = HalvesWorkers()
+//	              + H·42·min(rows, 2·features)·C, H = halvesWorkers()
 //	              (FitSelect's inner cross-validation: LinAtt's input; for
 //	              each half the Gram matrix with its factor and the rows'
 //	              coordinates; H inner folds' copies and L-BFGS over their
@@ -62,7 +62,7 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	V := f(min(runtime.GOMAXPROCS(0), 4) + 1)
 	eval := V * max(E*W+4*E*R, 8*E*D)
 	optimum := 42*2*D*C + 12*min(N, model.OptimumBatch)*D
-	H := f(HalvesWorkers())
+	H := f(halvesWorkers())
 	halves := 2*N*D + (4+H)*N*min(N, 2*D) + H*42*min(N, 2*D)*C
 	table := 2 * R * O
 	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8)
