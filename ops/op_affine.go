@@ -98,15 +98,7 @@ func (op *affineOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := 0; i < nb; i++ {
-		yr := y[i*c : i*c+c]
-		copy(yr, bias.data)
-		for kk, av := range a.data[i*k : i*k+k] {
-			for j, wv := range w.data[kk*c : kk*c+c] {
-				yr[j] += av * wv
-			}
-		}
-	}
+	affineForward(y, a.data, w.data, bias.data, nb, k, c)
 	return out, nil
 }
 
@@ -249,37 +241,11 @@ func (op *affineDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error) 
 	nb, nc := g.shape[0], g.shape[1]
 	switch op.wrt {
 	case affineWrtA:
-		w, k := in[0].data, c // da is B×K
-		for i := 0; i < nb; i++ {
-			gr := g.data[i*nc : i*nc+nc]
-			dr := dst[i*k : i*k+k]
-			for kk := range dr {
-				var s float64
-				for j, wv := range w[kk*nc : kk*nc+nc] {
-					s += gr[j] * wv
-				}
-				dr[kk] = s
-			}
-		}
+		affineGradA(dst, in[0].data, g.data, nb, c, nc) // da is B×K
 	case affineWrtW:
-		a, k := in[0].data, r // dw is K×C
-		clear(dst)
-		for i := 0; i < nb; i++ {
-			gr := g.data[i*nc : i*nc+nc]
-			for kk, av := range a[i*k : i*k+k] {
-				dr := dst[kk*nc : kk*nc+nc]
-				for j, gv := range gr {
-					dr[j] += av * gv
-				}
-			}
-		}
+		affineGradW(dst, in[0].data, g.data, nb, r, nc) // dw is K×C
 	default:
-		clear(dst)
-		for i := 0; i < nb; i++ {
-			for j, gv := range g.data[i*nc : i*nc+nc] {
-				dst[j] += gv
-			}
-		}
+		affineGradB(dst, g.data, nb, nc)
 	}
 	return out, nil
 }
