@@ -61,6 +61,9 @@
 //	da        = Σ_b g1 ⊙ u + s · g2 ⊙ x[b, :]
 //	dx[b, :]  = (h − u·(u·h)) / m_b + s · a ⊙ g2,  h = g1 ⊙ a   (u·h term 0 if m_b = eps)
 //
+// LinAttInputOfData is the same op for an x that is data (LinAtt's batch of
+// rows): it builds da only.
+//
 // SoftmaxRows, for x [B×C], with m_b = max_c x[b, c]:
 //
 //	y[b, c]  = exp(x[b, c] − m_b) / Σ_c' exp(x[b, c'] − m_b)

@@ -22,28 +22,44 @@ import (
 // broadcast product would allocate a B × 2L buffer each. eps and s must be positive
 // and finite.
 func LinAttInput(x, att *G.Node, eps, s float64) (*G.Node, error) {
+	return linAttInput("LinAttInput", x, att, eps, s, false)
+}
+
+// LinAttInputOfData is LinAttInput for an x that is data rather than a
+// parameter, as in LinAtt's training graph: the same values forward, and
+// a backward pass that builds att's gradient only. LinAttInput's also
+// computes x's, a B × L pass per step that nothing reads when x is the
+// batch of rows. Asking for x's gradient through it is an error.
+func LinAttInputOfData(x, att *G.Node, eps, s float64) (*G.Node, error) {
+	return linAttInput("LinAttInputOfData", x, att, eps, s, true)
+}
+
+// linAttInput checks the operands of LinAttInput (named name in errors)
+// and applies its op; dataX drops x's gradient.
+func linAttInput(name string, x, att *G.Node, eps, s float64, dataX bool) (*G.Node, error) {
 	if !(eps > 0) || math.IsInf(eps, 1) || !(s > 0) || math.IsInf(s, 1) {
-		return nil, fmt.Errorf("%w: LinAttInput: eps=%v, s=%v; want positive finite numbers", ErrParam, eps, s)
+		return nil, fmt.Errorf("%w: %s: eps=%v, s=%v; want positive finite numbers", ErrParam, name, eps, s)
 	}
-	xs, err := checkNode("LinAttInput", "x", x, matrixRank)
+	xs, err := checkNode(name, "x", x, matrixRank)
 	if err != nil {
 		return nil, err
 	}
-	as, err := checkNode("LinAttInput", "att", att, matrixRank)
+	as, err := checkNode(name, "att", att, matrixRank)
 	if err != nil {
 		return nil, err
 	}
 	if as[0] != 1 || as[1] != xs[1] {
-		return nil, fmt.Errorf("%w: LinAttInput: att has shape %v; want (1, %d)", ErrShape, as, xs[1])
+		return nil, fmt.Errorf("%w: %s: att has shape %v; want (1, %d)", ErrShape, name, as, xs[1])
 	}
-	return G.ApplyOp(&linAttInputOp{eps: eps, s: s}, x, att)
+	return G.ApplyOp(&linAttInputOp{eps: eps, s: s, dataX: dataX}, x, att)
 }
 
-// linAttInputOp is LinAttInput's forward op. It is used by pointer: it
-// owns its output (see outBuf).
+// linAttInputOp is LinAttInput's forward op (LinAttInputOfData's with
+// dataX). It is used by pointer: it owns its output (see outBuf).
 type linAttInputOp struct {
 	pureGo
 	eps, s float64
+	dataX  bool // x is data: no gradient flows to it
 	out    outBuf
 }
 
@@ -110,22 +126,28 @@ func (op *linAttInputOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error)
 }
 
 func (op *linAttInputOp) WriteHash(h hash.Hash) {
-	fmt.Fprintf(h, "ops.linAttInput{eps=%v,s=%v}", op.eps, op.s)
+	fmt.Fprintf(h, "ops.linAttInput{eps=%v,s=%v,dataX=%v}", op.eps, op.s, op.dataX)
 }
 func (op *linAttInputOp) Hashcode() uint32 { return hashOf(op.WriteHash) }
 func (op *linAttInputOp) String() string {
+	if op.dataX {
+		return fmt.Sprintf("linAttInputOfData{eps=%v,s=%v}", op.eps, op.s)
+	}
 	return fmt.Sprintf("linAttInput{eps=%v,s=%v}", op.eps, op.s)
 }
 
-func (op *linAttInputOp) DiffWRT(n int) []bool { return diffWRT(n, true, true) }
+func (op *linAttInputOp) DiffWRT(n int) []bool { return diffWRT(n, !op.dataX, true) }
 
 func (op *linAttInputOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
 	if len(inputs) != 2 {
 		return nil, fmt.Errorf("%w: %v SymDiff got %d inputs; want 2", ErrArity, op, len(inputs))
 	}
-	dx, err := G.ApplyOp(&linAttInputDiffOp{eps: op.eps, s: op.s, wrtAtt: false}, inputs[0], inputs[1], grad)
-	if err != nil {
-		return nil, err
+	var dx *G.Node // gorgonia skips a nil gradient where DiffWRT is false
+	if !op.dataX {
+		var err error
+		if dx, err = G.ApplyOp(&linAttInputDiffOp{eps: op.eps, s: op.s, wrtAtt: false}, inputs[0], inputs[1], grad); err != nil {
+			return nil, err
+		}
 	}
 	da, err := G.ApplyOp(&linAttInputDiffOp{eps: op.eps, s: op.s, wrtAtt: true}, inputs[0], inputs[1], grad)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	G "gorgonia.org/gorgonia"
@@ -75,6 +76,62 @@ func TestLinAttInputGrad(t *testing.T) {
 	}
 }
 
+// LinAttInputOfData gives LinAttInput's values and att gradient bit for
+// bit (which matches finite differences), builds no gradient op for x, and
+// refuses a request for x's gradient.
+func TestLinAttInputOfData(t *testing.T) {
+	t.Parallel()
+	const b, d = 4, 5
+	type built struct {
+		y   []float64
+		att []float64
+		ops int // x-gradient ops in the graph
+	}
+	build := func(t *testing.T, apply func(x, att *G.Node, eps, s float64) (*G.Node, error)) built {
+		rng := rand.New(rand.NewPCG(4, 4))
+		g := G.NewGraph()
+		x := input(g, "x", uniform(rng, b*d, -1, 1), b, d)
+		att := input(g, "att", uniform(rng, d, -1.5, 1.5), 1, d)
+		y, err := apply(x, att, 1e-12, 0.5)
+		if err != nil {
+			t.Fatalf("apply: %v", err)
+		}
+		gc := newGradChecker(t, weightedSum(t, rng, y), att)
+		gc.check(t)
+		out := built{y: slices.Clone(y.Value().Data().([]float64)), att: gc.analytic(t)[0]}
+		for _, n := range g.AllNodes() {
+			if op, ok := n.Op().(*linAttInputDiffOp); ok && !op.wrtAtt {
+				out.ops++
+			}
+		}
+		return out
+	}
+	full := build(t, LinAttInput)
+	data := build(t, LinAttInputOfData)
+	if full.ops != 1 || data.ops != 0 {
+		t.Errorf("x-gradient ops: LinAttInput %d, LinAttInputOfData %d; want 1 and 0", full.ops, data.ops)
+	}
+	for _, c := range []struct {
+		name      string
+		got, want []float64
+	}{{"forward", data.y, full.y}, {"att gradient", data.att, full.att}} {
+		if i, ok := sameBits(c.got, c.want); !ok {
+			t.Errorf("%s: element %d: %v, LinAttInput's %v", c.name, i, c.got[i], c.want[i])
+		}
+	}
+
+	g := G.NewGraph()
+	x := input(g, "x", make([]float64, b*d), b, d)
+	att := input(g, "att", make([]float64, d), 1, d)
+	y, err := LinAttInputOfData(x, att, 1e-12, 0.5)
+	if err != nil {
+		t.Fatalf("LinAttInputOfData: %v", err)
+	}
+	if _, err := G.Grad(weightedSum(t, rand.New(rand.NewPCG(1, 1)), y), x); err == nil {
+		t.Error("Grad with respect to x through LinAttInputOfData: no error")
+	}
+}
+
 func TestLinAttInputErrors(t *testing.T) {
 	t.Parallel()
 	g := G.NewGraph()
@@ -95,6 +152,9 @@ func TestLinAttInputErrors(t *testing.T) {
 	} {
 		if _, err := LinAttInput(tt.x, tt.att, tt.eps, tt.s); !errors.Is(err, tt.wantErr) {
 			t.Errorf("%s: err = %v; want %v", tt.name, err, tt.wantErr)
+		}
+		if _, err := LinAttInputOfData(tt.x, tt.att, tt.eps, tt.s); !errors.Is(err, tt.wantErr) {
+			t.Errorf("%s, of data: err = %v; want %v", tt.name, err, tt.wantErr)
 		}
 	}
 }

@@ -115,7 +115,7 @@ func NewLin(p *LinParams, batch, features, classes int, act activations.Func, ep
 	if err != nil {
 		return nil, fmt.Errorf("linatt: attention: %w", err)
 	}
-	x1, err := ops.LinAttInput(x, att, eps, 1/math.Sqrt(float64(width)))
+	x1, err := ops.LinAttInputOfData(x, att, eps, 1/math.Sqrt(float64(width)))
 	if err != nil {
 		return nil, fmt.Errorf("linatt: attended input: %w", err)
 	}
