@@ -5,6 +5,7 @@ package model_test
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,5 +75,29 @@ func TestLoadRefusesOutOfBoundsConfig(t *testing.T) {
 				t.Fatalf("Load\ngot  %v\nwant an ErrModelFile naming %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// A row whose values overflow the continuous route's standardisation gets
+// an error naming it, not NaN probabilities; the rows before it are fine.
+func TestPredictOverflowNamesRow(t *testing.T) {
+	t.Parallel()
+	ds := gaussData(3, 40, 4)
+	net := fit(t, ds, 1, 2, 16)
+	if net.Route() != model.Continuous {
+		t.Fatalf("route %v; want continuous", net.Route())
+	}
+	x := append(slices.Clone(ds.Row(0)), ds.Row(1)...)
+	x[4+2] = 1.7e308 // row 1, feature 2
+	_, _, err := net.PredictProba(x, 2)
+	var re *model.RowError
+	if !errors.As(err, &re) || re.Row != 1 || !errors.Is(err, model.ErrOverflow) {
+		t.Fatalf("PredictProba: %v; want a RowError for row 1 wrapping ErrOverflow", err)
+	}
+	if !strings.Contains(err.Error(), "= 1.7e+308") {
+		t.Errorf("error %q does not name the value", err)
+	}
+	if _, _, err := net.PredictProba(x[:4], 1); err != nil {
+		t.Errorf("PredictProba of row 0 alone: %v", err)
 	}
 }

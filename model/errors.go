@@ -4,6 +4,7 @@ package model
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/hornets-go/hornets/model/modelfile"
 )
@@ -25,6 +26,20 @@ var (
 	// corrupt, foreign, or from another format version (the same error
 	// as modelfile.ErrBadFile).
 	ErrModelFile = modelfile.ErrBadFile
+	// ErrOverflow reports a row whose values are so far outside the
+	// training rows' range that the network's output for it overflows
+	// float64 (the continuous route standardises values and sums their
+	// squares): a data error naming the row rather than NaN probabilities.
+	ErrOverflow = errors.New("model: values too large for the network")
 	// ErrDiverged reports an optimisation whose result is not finite.
 	ErrDiverged = errors.New("model: optimisation diverged")
 )
+
+// RowError is an error about one row of the input a method was given.
+type RowError struct {
+	Row int // 0-based index of the row in x
+	Err error
+}
+
+func (e *RowError) Error() string { return fmt.Sprintf("row %d: %v", e.Row, e.Err) }
+func (e *RowError) Unwrap() error { return e.Err }

@@ -73,7 +73,33 @@ func (n *Network) forward(e *evaluator, x []float64, rows int, visit func(start,
 		if err != nil {
 			return err
 		}
+		if err := n.checkLogits(x, start, count, logits); err != nil {
+			return err
+		}
 		visit(start, count, route, logits, att)
+	}
+	return nil
+}
+
+// checkLogits reports the first of count rows from start whose logits are
+// not finite, as a *RowError wrapping ErrOverflow: its values (x, rows ×
+// Features) overflow the network.
+func (n *Network) checkLogits(x []float64, start, count int, logits []float64) error {
+	C, D := n.classes, n.features
+	for i := range count {
+		for _, v := range logits[i*C : (i+1)*C] {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				row := x[(start+i)*D : (start+i+1)*D]
+				j := 0
+				for k, f := range row {
+					if math.Abs(f) > math.Abs(row[j]) {
+						j = k
+					}
+				}
+				return &RowError{Row: start + i, Err: fmt.Errorf("%w: the output is not finite; its largest value, %s = %g, is too far outside the training rows' range",
+					ErrOverflow, n.featureNames()[j], row[j])}
+			}
+		}
 	}
 	return nil
 }

@@ -115,7 +115,7 @@ func runEval(ctx context.Context, o *evalOptions, ios *iostreams) error {
 	printWarnings(warnings(ios, o.Quiet), o.Data.Path, warns)
 	proba, routes, err := b.Network.PredictProba(ds.X, ds.Rows)
 	if err != nil {
-		return err
+		return rowError(o.Data.file(), err)
 	}
 	warnOffRoute(warnings(ios, o.Quiet), o.Data.Path, ds, routes)
 	m, err := train.Evaluate(ds.Y, argmaxRows(proba, len(b.Classes)), b.Classes)

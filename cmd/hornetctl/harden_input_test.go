@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -97,6 +98,19 @@ func TestHardenInputMessages(t *testing.T) {
 	train := func(data string, more ...string) []string {
 		return append([]string{"train", "--data", data, "--out", filepath.Join(dir, "m.json"), "--epochs", "2", "--quiet"}, more...)
 	}
+	// A continuous-route model, and rows whose values overflow it (the
+	// standardised 1.7e308 is infinite): an error naming the data row.
+	var contRows strings.Builder
+	contRows.WriteString("a,b,label\n")
+	for i := range 24 {
+		fmt.Fprintf(&contRows, "%.2f,%.2f,%c\n", 0.1*float64(i%7)+0.03*float64(i), 1.3-0.05*float64(i), "xy"[i%2])
+	}
+	cont := write("cont.csv", contRows.String())
+	contModel := filepath.Join(dir, "cont.json")
+	if r := runCLI(t, context.Background(), "train", "--data", cont, "--out", contModel, "--epochs", "2", "--quiet"); r.code != 0 {
+		t.Fatalf("train on cont.csv: exit %d: %s", r.code, r.stderr)
+	}
+	far := write("far.csv", "a,b,label\n0.5,1,x\n1.7e308,1,y\n")
 	for _, tt := range []struct {
 		name string
 		args []string
@@ -119,6 +133,8 @@ func TestHardenInputMessages(t *testing.T) {
 		{"invalid training settings", []string{"rules", "--model", badTrain}, 1, "edited.json: model: bad model file: training settings: train: invalid configuration: batch size = -4"},
 		{"negative batch counts", []string{"rules", "--model", negBatches}, 1, "edited.json: model: bad model file: negative batch counts"},
 		{"null weights", []string{"rules", "--model", nullWeights}, 1, "edited.json: model: bad model file: tensor catint.W has 0 values"},
+		{"predict: values overflowing the model", []string{"predict", "--data", far, "--model", contModel, "--proba"}, 1, `far.csv: data row 2: model: values too large for the network: the output is not finite; its largest value, a = 1.7e+308`},
+		{"eval: values overflowing the model", []string{"eval", "--data", far, "--model", contModel}, 1, `far.csv: data row 2: model: values too large for the network`},
 		{"dropout -1", train(fx("train.csv"), "--dropout", "-1"), 2, "invalid --dropout -1: want 0 <= p < 1 (0 for none)"},
 		{"dropout 1", train(fx("train.csv"), "--dropout", "1"), 2, "invalid --dropout 1: want 0 <= p < 1 (0 for none)"},
 	} {

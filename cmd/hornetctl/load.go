@@ -264,6 +264,17 @@ func withContext[T any](ctx context.Context, what string, read func() (T, error)
 	}
 }
 
+// rowError names the file and its 1-based data row in a model error about
+// one row of a dataset read from file (such as values that overflow the
+// network); other errors pass unchanged.
+func rowError(file string, err error) error {
+	var re *model.RowError
+	if errors.As(err, &re) {
+		return &data.ParseError{File: file, Err: fmt.Errorf("data row %d: %w", re.Row+1, re.Err)}
+	}
+	return err
+}
+
 // inputError is pathError, plus the flag that raises a size limit.
 func inputError(err error) error {
 	if errors.Is(err, data.ErrTooLarge) {

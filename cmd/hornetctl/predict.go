@@ -89,7 +89,7 @@ func runPredict(ctx context.Context, o *predictOptions, ios *iostreams) error {
 	printWarnings(warnings(ios, o.Quiet), o.Data.Path, warns)
 	p, routes, err := b.Network.PredictProba(ds.X, ds.Rows)
 	if err != nil {
-		return err
+		return rowError(o.Data.file(), err)
 	}
 	warnOffRoute(warnings(ios, o.Quiet), o.Data.Path, ds, routes)
 	var explain []string

@@ -178,7 +178,7 @@ func ruleSet(ctx context.Context, o *rulesOptions, b *train.Bundle, ios *iostrea
 		printWarnings(warnings(ios, o.Quiet), o.Data.Path, warns)
 		pred, err := b.Network.Predict(ds.X, ds.Rows)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, rowError(o.Data.file(), err)
 		}
 		list.Evaluate(ds.X, ds.Rows, ds.Cols, pred, ds.Y)
 	}
