@@ -124,6 +124,16 @@ func (c *Classifier) encode(t *data.Table, labelled bool) (*train.Bundle, *data.
 	return b, ds, warns, nil
 }
 
+// encodeRows is encode of a labelled table for a measure over its rows:
+// a table without rows is an error (data.ErrNoRows), not a score of 0.
+func (c *Classifier) encodeRows(t *data.Table) (*train.Bundle, *data.Dataset, []data.Warning, error) {
+	b, ds, warns, err := c.encode(t, true)
+	if err == nil && ds.Rows == 0 {
+		err = &data.ParseError{File: t.Name, Err: data.ErrNoRows}
+	}
+	return b, ds, warns, err
+}
+
 // Check encodes t as the prediction methods do and returns its data
 // warnings: categories not seen in training, which are encoded as all zeros
 // (the prediction methods only log them). The error is what PredictProba
@@ -229,7 +239,7 @@ func (c *Classifier) Predict(t *data.Table) ([]string, error) {
 // needs the label column, named as in training; a label that is not a
 // training class is an error.
 func (c *Classifier) Score(t *data.Table) (train.Metrics, error) {
-	b, ds, _, err := c.encode(t, true)
+	b, ds, _, err := c.encodeRows(t)
 	if err != nil {
 		return train.Metrics{}, err
 	}
@@ -260,7 +270,7 @@ func (c *Classifier) Rules() (*RuleSet, error) {
 // instead of the training rows: the fidelity to the network, the accuracy
 // by hand and each rule's support and precision there.
 func (c *Classifier) RulesOn(t *data.Table) (*RuleSet, error) {
-	b, ds, _, err := c.encode(t, true)
+	b, ds, _, err := c.encodeRows(t)
 	if err != nil {
 		return nil, err
 	}

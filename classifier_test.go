@@ -317,6 +317,14 @@ func TestPredictTableShapes(t *testing.T) {
 	if _, err := clf.Score(reshape(reversed, "maybe")); !errors.Is(err, data.ErrUnknownLabel) {
 		t.Errorf("Score with unknown labels\ngot  %v\nwant %v", err, data.ErrUnknownLabel)
 	}
+	// A table without rows has no score and no rule evidence (not 0).
+	empty := &data.Table{Name: "empty.csv", Header: base.Header}
+	if _, err := clf.Score(empty); !errors.Is(err, data.ErrNoRows) || !strings.Contains(err.Error(), "empty.csv") {
+		t.Errorf("Score of a table without rows\ngot  %v\nwant %v naming empty.csv", err, data.ErrNoRows)
+	}
+	if _, err := clf.RulesOn(empty); !errors.Is(err, data.ErrNoRows) {
+		t.Errorf("RulesOn a table without rows\ngot  %v\nwant %v", err, data.ErrNoRows)
+	}
 	// A missing feature column is an error naming the table and column.
 	missing := reshape(slices.DeleteFunc(slices.Clone(noLabel), func(c string) bool { return c == "f3" }), "")
 	_, err = clf.PredictProba(missing)

@@ -45,12 +45,28 @@ type Rule struct {
 
 // Literal holds when the encoded feature is 1, or 0 when Negated. Feature
 // is the encoded column's name: a numeric column's own name, `col=value`
-// for one category of a one-hot encoded column.
+// for one category of a one-hot encoded column. Column and Category say
+// the same without parsing, where the original columns are known: Column
+// is the original column, Category the category of a one-hot column ("" for
+// a numeric one; a missing cell is category NA), so a name or a value that
+// itself holds "=" is never split in the wrong place.
 type Literal struct {
-	Feature string `json:"feature"`
-	Negated bool   `json:"negated"`
+	Feature  string `json:"feature"`
+	Negated  bool   `json:"negated"`
+	Column   string `json:"column,omitempty"`
+	Category string `json:"category,omitempty"`
+}
 
-	source *data.Source // the original column, when known
+// newLiteral names feature f (index into sources, which may be short).
+func newLiteral(name string, negated bool, f int, sources []data.Source) Literal {
+	l := Literal{Feature: name, Negated: negated}
+	if f >= 0 && f < len(sources) {
+		l.Column = sources[f].Column
+		if !sources[f].Numeric {
+			l.Category = sources[f].Category
+		}
+	}
+	return l
 }
 
 // NewRuleSet names a decision list: classes[c] is class c, and sources
@@ -68,11 +84,7 @@ func NewRuleSet(l *rulesearch.List, classes []string, sources []data.Source) *Ru
 	for _, r := range l.Rules {
 		out := Rule{Class: name(r.Class), Support: r.Support, Precision: r.Precision, PrecisionLow: r.PrecisionLow, PrecisionHigh: r.PrecisionHigh}
 		for _, lit := range r.Literals {
-			l := Literal{Feature: lit.Name, Negated: lit.Negated}
-			if lit.Feature >= 0 && lit.Feature < len(sources) {
-				l.source = &sources[lit.Feature]
-			}
-			out.Literals = append(out.Literals, l)
+			out.Literals = append(out.Literals, newLiteral(lit.Name, lit.Negated, lit.Feature, sources))
 		}
 		rs.Rules = append(rs.Rules, out)
 	}
@@ -82,8 +94,11 @@ func NewRuleSet(l *rulesearch.List, classes []string, sources []data.Source) *Ru
 // Decide applies the rules to one encoded row, given as feature name →
 // value: it returns the class and the number of the deciding rule (1 for
 // the first), 0 for the default. A literal on a feature missing from row
-// does not hold.
+// does not hold. A nil RuleSet decides nothing: "", 0.
 func (rs *RuleSet) Decide(row map[string]float64) (class string, rule int) {
+	if rs == nil {
+		return "", 0
+	}
 	for i, r := range rs.Rules {
 		if r.holds(row) {
 			return r.Class, i + 1
@@ -110,16 +125,20 @@ func (r Rule) holds(row map[string]float64) bool {
 // `a1 = 3` and `a1 ≠ 3` for a one-hot category, `f45 = 1` and `f45 = 0`
 // for a numeric column.
 func (l Literal) String() string {
-	if s := l.source; s != nil && !s.Numeric {
+	if l.Category != "" {
 		if l.Negated {
-			return s.Column + " ≠ " + s.Category
+			return l.Column + " ≠ " + l.Category
 		}
-		return s.Column + " = " + s.Category
+		return l.Column + " = " + l.Category
+	}
+	column := l.Feature
+	if l.Column != "" {
+		column = l.Column
 	}
 	if l.Negated {
-		return l.Feature + " = 0"
+		return column + " = 0"
 	}
-	return l.Feature + " = 1"
+	return column + " = 1"
 }
 
 // String renders the rules in RIPPER's habit, one a line in decision
@@ -130,6 +149,9 @@ func (l Literal) String() string {
 //	ELSE 0                          support 67  precision 1.00 [0.95, 1.00]
 //	fidelity 1.000: the rules give the network's prediction on 128 of 128 rows; accuracy by hand 1.000, network 1.000
 func (rs *RuleSet) String() string {
+	if rs == nil {
+		return "<nil>"
+	}
 	if rs.list == nil { // read back from JSON: render what it holds
 		var b strings.Builder
 		for _, r := range rs.Rules {
@@ -144,19 +166,18 @@ func (rs *RuleSet) String() string {
 		return b.String()
 	}
 	return rs.list.Text(rs.classes, func(l rulesearch.Literal) string {
-		lit := Literal{Feature: l.Name, Negated: l.Negated}
-		if l.Feature >= 0 && l.Feature < len(rs.sources) {
-			lit.source = &rs.sources[l.Feature]
-		}
-		return lit.String()
+		return newLiteral(l.Name, l.Negated, l.Feature, rs.sources).String()
 	})
 }
 
 // SQL renders the rules as one CASE expression over the original columns,
 // so they run where the data live: a one-hot category compares the column
 // with the value (a missing cell, category NA, is NULL), a numeric column
-// with 1 or 0.
+// with 1 or 0. A nil RuleSet renders as "".
 func (rs *RuleSet) SQL() string {
+	if rs == nil {
+		return ""
+	}
 	var b strings.Builder
 	b.WriteString("CASE\n")
 	for _, r := range rs.Rules {
@@ -171,27 +192,26 @@ func (rs *RuleSet) SQL() string {
 }
 
 func (l Literal) sql() string {
-	s := l.source
-	if s == nil || s.Numeric {
+	if l.Category == "" {
 		column := l.Feature
-		if s != nil {
-			column = s.Column
+		if l.Column != "" {
+			column = l.Column
 		}
 		if l.Negated {
 			return sqlName(column) + " = 0"
 		}
 		return sqlName(column) + " = 1"
 	}
-	col := sqlName(s.Column)
+	col := sqlName(l.Column)
 	switch {
-	case s.Category == "NA" && l.Negated:
+	case l.Category == "NA" && l.Negated:
 		return col + " IS NOT NULL"
-	case s.Category == "NA":
+	case l.Category == "NA":
 		return col + " IS NULL"
 	case l.Negated:
-		return "(" + col + " IS NULL OR " + col + " <> " + sqlString(s.Category) + ")"
+		return "(" + col + " IS NULL OR " + col + " <> " + sqlString(l.Category) + ")"
 	}
-	return col + " = " + sqlString(s.Category)
+	return col + " = " + sqlString(l.Category)
 }
 
 func sqlName(s string) string   { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }

@@ -4,6 +4,7 @@ package hornets_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,8 +67,16 @@ func TestRuleSet(t *testing.T) {
 			t.Errorf("after JSON: %s, rule %d; before: %s, rule %d", c2, r2, c1, r1)
 		}
 	}
-	if s := back.String(); !strings.Contains(s, "IF a=x = 1 AND n = 0 THEN yes") || !strings.Contains(s, "ELSE no") {
+	// Read back, the literals still name the original columns: the text
+	// and the SQL are over them, the SQL the same as before.
+	if s := back.String(); !strings.Contains(s, "IF a = x AND n = 0 THEN yes") || !strings.Contains(s, "IF a = NA THEN yes") || !strings.Contains(s, "ELSE no") {
 		t.Errorf("String() of a RuleSet read from JSON:\n%s", s)
+	}
+	if got := back.SQL(); got != sql {
+		t.Errorf("SQL() of a RuleSet read from JSON\ngot  %s\nwant %s", got, sql)
+	}
+	if got, want := back.Rules[0].Literals, []hornets.Literal{{Feature: "a=x", Column: "a", Category: "x"}, {Feature: "n", Negated: true, Column: "n"}}; !slices.Equal(got, want) {
+		t.Errorf("literals read from JSON\ngot  %+v\nwant %+v", got, want)
 	}
 	var keys map[string]any
 	if err := json.Unmarshal(raw, &keys); err != nil {
@@ -80,5 +89,44 @@ func TestRuleSet(t *testing.T) {
 	}
 	if len(keys) != 5 {
 		t.Errorf("JSON has %d top-level fields, want exactly 5: %s", len(keys), raw)
+	}
+}
+
+// Column names and categories that hold "=" keep their parts in the JSON
+// form's column and category, and the SQL read back from JSON compares the
+// right column with the right value.
+func TestRuleSetEqualsInNames(t *testing.T) {
+	t.Parallel()
+	list := &rulesearch.List{Default: 0, Rows: 4, Fidelity: 1, Accuracy: 1, Rules: []rulesearch.DecisionRule{
+		{Class: 1, Literals: []rulesearch.Literal{{Feature: 0, Name: "a=b=c"}, {Feature: 1, Name: "k=p=q", Negated: true}}},
+	}}
+	sources := []data.Source{{Column: "a=b", Category: "c"}, {Column: "k", Category: "p=q"}}
+	raw, err := json.Marshal(hornets.NewRuleSet(list, []string{"no", "yes"}, sources))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back hornets.RuleSet
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	want := []hornets.Literal{{Feature: "a=b=c", Column: "a=b", Category: "c"}, {Feature: "k=p=q", Negated: true, Column: "k", Category: "p=q"}}
+	if got := back.Rules[0].Literals; !slices.Equal(got, want) {
+		t.Errorf("literals read from JSON\ngot  %+v\nwant %+v", got, want)
+	}
+	if sql := back.SQL(); !strings.Contains(sql, `WHEN "a=b" = 'c' AND ("k" IS NULL OR "k" <> 'p=q') THEN 'yes'`) {
+		t.Errorf("SQL() of the rules read from JSON:\n%s", sql)
+	}
+}
+
+// A nil RuleSet (the rules of a failed call) decides and renders nothing
+// rather than panicking.
+func TestRuleSetNil(t *testing.T) {
+	t.Parallel()
+	var rs *hornets.RuleSet
+	if class, rule := rs.Decide(map[string]float64{"f0": 1}); class != "" || rule != 0 {
+		t.Errorf("Decide on nil: %q, %d", class, rule)
+	}
+	if s, q := rs.String(), rs.SQL(); s != "<nil>" || q != "" {
+		t.Errorf("nil: String %q, SQL %q", s, q)
 	}
 }
