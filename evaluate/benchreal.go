@@ -154,7 +154,10 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 			folds[d] = append(folds[d], train.StratifiedFolds(all.Y, len(all.Classes), k, rand.New(rand.NewPCG(cfg.Seed, uint64(r)))))
 		}
 	}
-	sw := &Sweep{Units: make([]Unit, len(tables)*len(benchModels)*per)}
+	sw, err := newSweep(len(tables) * len(benchModels) * per)
+	if err != nil {
+		return nil, nil, cfg, err
+	}
 	for u := range sw.Units {
 		d, m, r, f := u/(len(benchModels)*per), u/per%len(benchModels), u%per/k, u%k
 		sw.Units[u] = Unit{Index: u, Dataset: tables[d].Name, Configuration: m, Model: benchModels[m], Repeat: r, Fold: f,

@@ -255,7 +255,10 @@ func cvSweep(y []int, classes []string, split splitter, cfg CVConfig) (*Sweep, C
 		return nil, cfg, err
 	}
 	folds := Split(y, len(classes), k, cfg.Repeats, cfg.Train.Seed)
-	sw := &Sweep{Units: make([]Unit, cfg.Repeats*k)}
+	sw, err := newSweep(cfg.Repeats * k)
+	if err != nil {
+		return nil, cfg, err
+	}
 	for u := range sw.Units {
 		r, f := u/k, u%k
 		sw.Units[u] = Unit{Index: u, Dataset: cfg.Dataset, Repeat: r, Fold: f, Seed: UnitSeed(cfg.Train.Seed, r, f, k)}

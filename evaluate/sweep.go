@@ -5,8 +5,12 @@ package evaluate
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"runtime"
 	"sync"
+
+	"github.com/hornets-go/hornets/train"
 )
 
 // Unit is one fit of a sweep: its place in the work list and the fields
@@ -47,6 +51,38 @@ type UnitResult struct {
 	// Hit says whether the top interaction is exactly the generator's
 	// target features (bench synthetic only).
 	Hit *bool `json:"top_interaction_hit,omitempty"`
+}
+
+// MaxUnits bounds the fits of one sweep (a million: cv's largest
+// --repeats 1000 × --folds 1000), so that its work list, results and a
+// merge of its shard files stay within memory.
+const MaxUnits = 1 << 20
+
+// newSweep returns a sweep of n units (to be filled in), or an error for
+// a work list longer than MaxUnits.
+func newSweep(n int) (*Sweep, error) {
+	if n < 0 || n > MaxUnits {
+		return nil, fmt.Errorf("%w: %d fits in one sweep, want at most %d", train.ErrConfig, n, MaxUnits)
+	}
+	return &Sweep{Units: make([]Unit, n)}, nil
+}
+
+// Validate reports a result that no fit produces: a score or fidelity
+// outside 0..1 (or NaN), a negative row count, time or count of unseen
+// categories. A merge of shard files refuses such a record.
+func (r UnitResult) Validate() error {
+	in01 := func(v float64) bool { return v >= 0 && v <= 1 }
+	switch {
+	case !in01(r.MacroF1) || !in01(r.Accuracy):
+		return fmt.Errorf("macro-F1 %v and accuracy %v, want 0..1", r.MacroF1, r.Accuracy)
+	case r.RuleFidelity != nil && !in01(*r.RuleFidelity):
+		return fmt.Errorf("rule fidelity %v, want 0..1", *r.RuleFidelity)
+	case r.Rows < 0 || r.Unseen < 0:
+		return fmt.Errorf("%d rows and %d unseen categories, want 0 or more", r.Rows, r.Unseen)
+	case !(r.Seconds >= 0) || math.IsInf(r.Seconds, 1):
+		return fmt.Errorf("%v seconds, want a finite time of 0 or more", r.Seconds)
+	}
+	return nil
 }
 
 // Sweep is a work list of units and how to run one of them. Every unit's

@@ -8,9 +8,12 @@ import (
 	"sync"
 	"testing"
 
+	"errors"
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/evaluate"
 	"github.com/hornets-go/hornets/train"
+	"math"
+	"strings"
 )
 
 // TestShardUnits: the shards of every N are disjoint and cover the work
@@ -95,5 +98,45 @@ func TestSweepShardsReduceAsWhole(t *testing.T) {
 	}
 	if _, err := evaluate.CVReduce(2, 2, 5, results[:3]); err == nil {
 		t.Errorf("CVReduce of 3 results for 4 units: no error")
+	}
+}
+
+// Validate refuses the results no fit produces, and passes the edges.
+func TestUnitResultValidate(t *testing.T) {
+	t.Parallel()
+	one, over := 1.0, 1.5
+	for _, tt := range []struct {
+		name string
+		r    evaluate.UnitResult
+		want string // "" for valid
+	}{
+		{"edges", evaluate.UnitResult{MacroF1: 0, Accuracy: 1, RuleFidelity: &one}, ""},
+		{"negative macro-F1", evaluate.UnitResult{MacroF1: -5, Accuracy: 0.5}, "macro-F1 -5"},
+		{"NaN accuracy", evaluate.UnitResult{MacroF1: 0.5, Accuracy: math.NaN()}, "accuracy NaN"},
+		{"fidelity above 1", evaluate.UnitResult{RuleFidelity: &over}, "rule fidelity 1.5"},
+		{"negative rows", evaluate.UnitResult{Rows: -8}, "-8 rows"},
+		{"infinite time", evaluate.UnitResult{Seconds: math.Inf(1)}, "+Inf seconds"},
+	} {
+		err := tt.r.Validate()
+		if (err == nil) != (tt.want == "") || err != nil && !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: Validate() = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// A sweep longer than MaxUnits is refused before its work list is made.
+func TestSweepBound(t *testing.T) {
+	t.Parallel()
+	_, _, err := evaluate.SyntheticSweep(evaluate.SyntheticConfig{Reps: evaluate.MaxRepeats + 1})
+	if !errors.Is(err, train.ErrConfig) || !strings.Contains(err.Error(), "1001 repetitions, want 1..1000") {
+		t.Errorf("SyntheticSweep with 1001 repetitions: %v", err)
+	}
+	features := make([]int, 2000)
+	for i := range features {
+		features[i] = 8
+	}
+	_, _, err = evaluate.SyntheticSweep(evaluate.SyntheticConfig{Reps: 1000, Features: features})
+	if !errors.Is(err, train.ErrConfig) || !strings.Contains(err.Error(), "fits in one sweep, want at most 1048576") {
+		t.Errorf("SyntheticSweep of 2e7 fits: %v", err)
 	}
 }

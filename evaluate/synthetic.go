@@ -72,8 +72,8 @@ func (c SyntheticConfig) resolved() (SyntheticConfig, error) {
 		c.Jobs = runtime.GOMAXPROCS(0)
 	}
 	switch {
-	case c.Reps < 1:
-		return c, fmt.Errorf("%w: %d repetitions, want 1 or more", train.ErrConfig, c.Reps)
+	case c.Reps < 1 || c.Reps > MaxRepeats:
+		return c, fmt.Errorf("%w: %d repetitions, want 1..%d", train.ErrConfig, c.Reps, MaxRepeats)
 	case c.Jobs < 1:
 		return c, fmt.Errorf("%w: %d jobs, want 1 or more (0: all cores)", train.ErrConfig, c.Jobs)
 	case c.TrainRows < 2 || c.TestRows < 1:
@@ -237,7 +237,10 @@ func SyntheticSweep(cfg SyntheticConfig) (*Sweep, SyntheticConfig, error) {
 		return nil, cfg, err
 	}
 	cells, _ := cfg.cells()
-	sw := &Sweep{Units: make([]Unit, len(cells)*cfg.Reps)}
+	sw, err := newSweep(len(cells) * cfg.Reps)
+	if err != nil {
+		return nil, cfg, err
+	}
 	for u := range sw.Units {
 		c, rep := cells[u/cfg.Reps], u%cfg.Reps
 		sw.Units[u] = Unit{Index: u, Positions: c.pos.String(), Activation: c.act, Gate: c.gate.String(), Features: c.feat,

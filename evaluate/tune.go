@@ -222,7 +222,10 @@ func tuneSweep(y []int, classes []string, split splitter, cfg TuneConfig) (*Swee
 		return nil, cfg, err
 	}
 	folds := Split(y, len(classes), k, cfg.Repeats, cfg.Seed)
-	sw := &Sweep{Units: make([]Unit, len(cfg.Grid)*per)}
+	sw, err := newSweep(len(cfg.Grid) * per)
+	if err != nil {
+		return nil, cfg, err
+	}
 	for u := range sw.Units {
 		c, r, f := u/per, u%per/k, u%k
 		sw.Units[u] = Unit{Index: u, Dataset: cfg.Dataset, Configuration: c, Repeat: r, Fold: f, Seed: UnitSeed(cfg.Seed, r, f, k)}

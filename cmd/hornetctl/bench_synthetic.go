@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -63,7 +64,7 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 		runF = func(ctx context.Context, o *benchSyntheticOptions) error { return runBenchSynthetic(ctx, o, ios) }
 	}
 	flags := []cli.Flag{
-		&cli.IntFlag{Name: "reps", Value: 30, Usage: "repetitions `N` per cell"},
+		&cli.IntFlag{Name: "reps", Value: 30, Usage: fmt.Sprintf("repetitions `N` per cell, 1..%d", evaluate.MaxRepeats)},
 		&cli.StringFlag{Name: "features", Value: "3,4,8,16,32,64,128", Usage: "comma-separated feature counts `LIST`"},
 		&cli.StringFlag{Name: "gates", Value: "and,or,not,xor,xnor", Usage: "comma-separated gates `LIST`"},
 		&cli.StringFlag{Name: "positions", Value: "random", Usage: "`WHERE` the targets are: random, first or both"},
@@ -106,8 +107,8 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			if cfg.LabelNoise, err = readLabelNoise(c); err != nil {
 				return err
 			}
-			if cfg.Reps < 1 {
-				return usagef("invalid --reps %d: want 1 or more", cfg.Reps)
+			if cfg.Reps < 1 || cfg.Reps > evaluate.MaxRepeats {
+				return usagef("invalid --reps %d: want 1..%d", cfg.Reps, evaluate.MaxRepeats)
 			}
 			if cfg.Jobs < 0 {
 				return usagef("invalid --jobs %d: want 1 or more, or 0 for one per core", cfg.Jobs)

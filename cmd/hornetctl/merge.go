@@ -266,8 +266,11 @@ func readSpec(dir, fp string) (*sweepSpec, error) {
 	if err := json.Unmarshal(raw, &spec); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if spec.Version != sweepSpecVersion || spec.Units < 1 {
-		return nil, fmt.Errorf("%s: a sweep spec of version %d with %d units; this hornetctl reads version %d", path, spec.Version, spec.Units, sweepSpecVersion)
+	if spec.Version != sweepSpecVersion {
+		return nil, fmt.Errorf("%s: a sweep spec of version %d; this hornetctl reads version %d", path, spec.Version, sweepSpecVersion)
+	}
+	if spec.Units < 1 || spec.Units > evaluate.MaxUnits {
+		return nil, fmt.Errorf("%s: a sweep of %d units; a sweep has 1 to %d", path, spec.Units, evaluate.MaxUnits)
 	}
 	return &spec, nil
 }

@@ -362,13 +362,16 @@ func readResultsFile(path string) (*resultsFileContent, error) {
 		}
 		var rec unitRecord
 		err := json.Unmarshal(raw[off:off+end], &rec)
+		if err != nil && off+end+1 == len(raw) {
+			break // the last line, cut short: ignored
+		}
 		if err == nil && rec.Sweep == "" {
 			err = errors.New("no sweep fingerprint")
 		}
+		if err == nil {
+			err = rec.UnitResult.Validate()
+		}
 		if err != nil {
-			if off+end+1 == len(raw) {
-				break // the last line, cut short: ignored
-			}
 			return nil, fmt.Errorf("%s: line %d: not a unit record: %v", path, line, err)
 		}
 		out.records, out.lines = append(out.records, rec), append(out.lines, line)

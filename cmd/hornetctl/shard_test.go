@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -314,12 +316,64 @@ func TestMergeErrors(t *testing.T) {
 		t.Errorf("a results file past the bound: exit %d\n%s", r.code, r.stderr)
 	}
 
+	// A spec forged to claim two billion units, its fingerprint recomputed
+	// (a plain hash, not a signature), is refused before anything is sized
+	// by it; so are unit records with impossible scores.
+	forged := copyDir()
+	specs, _ = filepath.Glob(filepath.Join(forged, "sweep-*.json"))
+	var spec map[string]any
+	raw, _ = os.ReadFile(specs[0])
+	if err := json.Unmarshal(raw, &spec); err != nil {
+		t.Fatal(err)
+	}
+	spec["units"] = 2_000_000_000
+	raw, _ = json.Marshal(spec)
+	sum := sha256.Sum256(raw)
+	fp := hex.EncodeToString(sum[:16])
+	os.Remove(specs[0])
+	os.WriteFile(filepath.Join(forged, specFileName(fp)), append(raw, '\n'), 0o644)
+	for i := range 4 {
+		p := filepath.Join(forged, shardFileName(i, 4))
+		raw, _ := os.ReadFile(p)
+		var lines []string
+		for _, l := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+			var rec map[string]any
+			json.Unmarshal([]byte(l), &rec)
+			rec["sweep"], rec["units"] = fp, 2_000_000_000
+			b, _ := json.Marshal(rec)
+			lines = append(lines, string(b))
+		}
+		os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	}
+	r = runCLI(t, context.Background(), "merge", forged)
+	if r.code != 1 || !strings.Contains(r.stderr, "a sweep of 2000000000 units; a sweep has 1 to 1048576") {
+		t.Errorf("a spec claiming 2e9 units: exit %d\n%s", r.code, r.stderr)
+	}
+	for _, edit := range []struct{ field, value, want string }{
+		{`"macro_f1":`, `-5,"x":`, "macro-F1 -5"},
+		{`"rows":`, `-8,"x":`, "-8 rows"},
+		{`"seconds":`, `-1,"x":`, "-1 seconds"},
+	} {
+		bad := copyDir()
+		p := filepath.Join(bad, shardFileName(1, 4))
+		raw, _ := os.ReadFile(p)
+		if !bytes.Contains(raw, []byte(edit.field)) {
+			t.Fatalf("%s holds no %s", p, edit.field)
+		}
+		os.WriteFile(p, bytes.Replace(raw, []byte(edit.field), []byte(edit.field+edit.value), 1), 0o644)
+		r = runCLI(t, context.Background(), "merge", bad)
+		if r.code != 1 || !strings.Contains(r.stderr, "shard-1-of-4.jsonl: line 1: not a unit record: "+edit.want) {
+			t.Errorf("a record with %s%s: exit %d\n%s", edit.field, edit.value, r.code, r.stderr)
+		}
+	}
+
 	for _, tt := range []struct {
 		args []string
 		code int
 		want string
 	}{
 		{[]string{"merge"}, 2, "one argument"},
+		{[]string{"bench", "synthetic", "--reps", "1001"}, 2, "invalid --reps 1001: want 1..1000"},
 		// Outputs never replace what they are made from.
 		{[]string{"merge", dir, "--out", filepath.Join(dir, shardFileName(0, 4))}, 2, "is the same file as --results"},
 		{[]string{"tune", "--data", fx("train.csv"), "--folds", "2", "--results", filepath.Join(dir, "t.png"), "--plot", filepath.Join(dir, "t.png")}, 2, "is the same file as --plot"},
