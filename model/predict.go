@@ -90,13 +90,21 @@ func (n *Network) checkLogits(x []float64, start, count int, logits []float64) e
 		for _, v := range logits[i*C : (i+1)*C] {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				row := x[(start+i)*D : (start+i+1)*D]
-				j := 0
+				j, far := 0, 0.0 // the value farthest out, in training spreads
 				for k, f := range row {
-					if math.Abs(f) > math.Abs(row[j]) {
-						j = k
+					z := f
+					if k < len(n.lin.Mean) && k < len(n.lin.Scale) {
+						z = (f - n.lin.Mean[k]) * n.lin.Scale[k]
+					}
+					if a := math.Abs(z); a > far || math.IsNaN(a) {
+						j, far = k, a
 					}
 				}
-				return &RowError{Row: start + i, Err: fmt.Errorf("%w: the output is not finite; its largest value, %s = %g, is too far outside the training rows' range",
+				if far < 1e150 { // the squares of such values, and their sums, are finite
+					return &RowError{Row: start + i, Err: fmt.Errorf("%w: the output is not finite though the row's values are within %.3g spreads of the training rows: the model's parameters overflow (a corrupt or edited model file?)",
+						ErrOverflow, far)}
+				}
+				return &RowError{Row: start + i, Err: fmt.Errorf("%w: the output is not finite; its value %s = %g is too far outside the training rows' range",
 					ErrOverflow, n.featureNames()[j], row[j])}
 			}
 		}

@@ -9,6 +9,7 @@ var (
 	ErrConfig = errors.New("train: invalid configuration")
 	// ErrData reports training data that cannot be used.
 	ErrData = errors.New("train: unusable data")
-	// ErrDiverged reports a loss that became NaN or infinite.
-	ErrDiverged = errors.New("train: loss is not finite")
+	// ErrDiverged reports a training run that diverged: a loss that became
+	// NaN or infinite, or weights that overflowed.
+	ErrDiverged = errors.New("train: diverged")
 )

@@ -275,7 +275,7 @@ func (l *Loop) runEpoch(ctx context.Context) (EpochStats, error) {
 			return EpochStats{}, err
 		}
 		if math.IsNaN(loss) || math.IsInf(loss, 0) {
-			return EpochStats{}, fmt.Errorf("%w: epoch %d, batch %d (%s route); try a smaller learning rate", ErrDiverged, l.epoch, s+1, route)
+			return EpochStats{}, fmt.Errorf("%w: the loss is not finite at epoch %d, batch %d (%s route); try a smaller learning rate", ErrDiverged, l.epoch, s+1, route)
 		}
 		vgs, err := l.trainer.ValueGrads(route)
 		if err != nil {
@@ -286,6 +286,12 @@ func (l *Loop) runEpoch(ctx context.Context) (EpochStats, error) {
 		}
 		if err := l.solvers[route].Step(vgs); err != nil {
 			return EpochStats{}, fmt.Errorf("train: optimiser step: %w", err)
+		}
+		// A loss can stay finite while a step overflows the weights (the
+		// categorical route clips its activations): such a network would
+		// predict NaN and could not be saved.
+		if !saneValues(vgs) {
+			return EpochStats{}, fmt.Errorf("%w: the weights overflowed at epoch %d, batch %d (%s route); try a smaller learning rate", ErrDiverged, l.epoch, s+1, route)
 		}
 		total += loss
 	}
@@ -632,4 +638,27 @@ func addL2(vg G.ValueGrad, l2 float64) {
 	for j := range g {
 		g[j] += l2 * w[j]
 	}
+}
+
+// maxWeight bounds a sane parameter's magnitude: the square of a larger
+// one (an L2 penalty, a norm) is within a few orders of overflowing
+// float64, and sums of products with it (the rule scores, the logits) are
+// not far from it. No network that learned anything comes near.
+const maxWeight = 1e150
+
+// saneValues reports whether every parameter value of vgs is at most
+// maxWeight in magnitude (so not NaN and not infinite).
+func saneValues(vgs []G.ValueGrad) bool {
+	for _, vg := range vgs {
+		w, err := float64s(vg.Value())
+		if err != nil {
+			return false
+		}
+		for _, v := range w {
+			if !(math.Abs(v) <= maxWeight) {
+				return false
+			}
+		}
+	}
+	return true
 }

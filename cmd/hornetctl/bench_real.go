@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -218,15 +219,17 @@ func writeBenchRealResult(w io.Writer, format string, rep *evaluate.BenchReport)
 	return writeBenchMarkdown(w, rep)
 }
 
+// maxBaselinesBytes bounds a --baselines file: millions of fold scores.
+const maxBaselinesBytes = 256 << 20
+
 // readBaselines reads dataset,repeat,fold,model,macro_f1 rows (a header
 // row naming these columns is optional) into dataset → model → folds.
 func readBaselines(path string) (map[string]map[string][]evaluate.FoldScore, error) {
-	f, err := os.Open(path)
+	raw, err := readBounded(path, maxBaselinesBytes, "a --baselines file holds one line per dataset, model and fold")
 	if err != nil {
-		return nil, pathError(err)
+		return nil, fmt.Errorf("--baselines: %w", err)
 	}
-	defer f.Close()
-	r := csv.NewReader(f)
+	r := csv.NewReader(bytes.NewReader(raw))
 	r.FieldsPerRecord = 5
 	out := map[string]map[string][]evaluate.FoldScore{}
 	for line := 1; ; line++ {

@@ -111,6 +111,12 @@ func TestHardenInputMessages(t *testing.T) {
 		t.Fatalf("train on cont.csv: exit %d: %s", r.code, r.stderr)
 	}
 	far := write("far.csv", "a,b,label\n0.5,1,x\n1.7e308,1,y\n")
+	hugeWeights := editModel(t, contModel, func(m map[string]any) {
+		w := m["linatt"].(map[string]any)["W"].([]any)
+		for i := range w {
+			w[i] = 1.7e308
+		}
+	})
 	for _, tt := range []struct {
 		name string
 		args []string
@@ -133,7 +139,8 @@ func TestHardenInputMessages(t *testing.T) {
 		{"invalid training settings", []string{"rules", "--model", badTrain}, 1, "edited.json: model: bad model file: training settings: train: invalid configuration: batch size = -4"},
 		{"negative batch counts", []string{"rules", "--model", negBatches}, 1, "edited.json: model: bad model file: negative batch counts"},
 		{"null weights", []string{"rules", "--model", nullWeights}, 1, "edited.json: model: bad model file: tensor catint.W has 0 values"},
-		{"predict: values overflowing the model", []string{"predict", "--data", far, "--model", contModel, "--proba"}, 1, `far.csv: data row 2: model: values too large for the network: the output is not finite; its largest value, a = 1.7e+308`},
+		{"predict: values overflowing the model", []string{"predict", "--data", far, "--model", contModel, "--proba"}, 1, `far.csv: data row 2: model: values too large for the network: the output is not finite; its value a = 1.7e+308 is too far outside the training rows' range`},
+		{"predict: a model whose weights overflow", []string{"predict", "--data", cont, "--model", hugeWeights}, 1, `cont.csv: data row 1: model: values too large for the network: the output is not finite though the row's values are within`},
 		{"eval: values overflowing the model", []string{"eval", "--data", far, "--model", contModel}, 1, `far.csv: data row 2: model: values too large for the network`},
 		{"dropout -1", train(fx("train.csv"), "--dropout", "-1"), 2, "invalid --dropout -1: want 0 <= p < 1 (0 for none)"},
 		{"dropout 1", train(fx("train.csv"), "--dropout", "1"), 2, "invalid --dropout 1: want 0 <= p < 1 (0 for none)"},
@@ -353,6 +360,66 @@ func TestHardenInputBounded(t *testing.T) {
 					t.Errorf("peak RSS %d KiB, above 1 GiB", n)
 				}
 			}
+		})
+	}
+}
+
+// TestHardenSideFiles: the small files flags name beside the data (tune's
+// --grid, bench real's --baselines) are read only when regular and within
+// a bound: a FIFO with no writer is refused at once instead of blocking,
+// and a device that never ends (a twin of /dev/zero made here) instead
+// of filling the memory.
+func TestHardenSideFiles(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	zero := filepath.Join(dir, "zero")
+	if err := syscall.Mknod(zero, syscall.S_IFCHR|0o666, 1<<8|5); err != nil {
+		t.Skipf("mknod %s: %v (needs root)", zero, err)
+	}
+	big := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(big, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, maxGridBytes+1); err != nil { // sparse
+		t.Fatal(err)
+	}
+	tables := t.TempDir()
+	for _, name := range []string{"a.csv", "b.csv"} {
+		raw, err := os.ReadFile(fx("train.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(tables, name), raw, 0o644)
+	}
+	tune := func(grid string) []string {
+		return []string{"tune", "--data", fx("train.csv"), "--folds", "2", "--epochs", "1", "--grid", grid}
+	}
+	bench := func(baselines string) []string {
+		return []string{"bench", "real", "--data", tables, "--folds", "2", "--epochs", "1", "--baselines", baselines}
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"grid FIFO", tune(fifo), "--grid: " + fifo + ": not a regular file"},
+		{"grid device", tune(zero), "--grid: " + zero + ": not a regular file"},
+		{"grid too large", tune(big), "--grid: " + big + ": larger than 64 MiB; a --grid file is a JSON list of configurations"},
+		{"baselines FIFO", bench(fifo), "--baselines: " + fifo + ": not a regular file"},
+		{"baselines device", bench(zero), "--baselines: " + zero + ": not a regular file"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			r := runCLI(t, ctx, tt.args...)
+			if r.code != 1 {
+				t.Errorf("exit code %d, want 1\nstderr: %s", r.code, r.stderr)
+			}
+			oneLineNaming(t, r.stderr, tt.want)
 		})
 	}
 }

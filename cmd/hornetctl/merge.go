@@ -253,7 +253,7 @@ func firstFew(s []string, k int) []string {
 // readSpec reads the spec of sweep fp from dir and checks it against fp.
 func readSpec(dir, fp string) (*sweepSpec, error) {
 	path := filepath.Join(dir, specFileName(fp))
-	raw, err := readBounded(path, maxResultsBytes)
+	raw, err := readBounded(path, maxResultsBytes, notOurs)
 	if err != nil {
 		return nil, fmt.Errorf("the sweep's spec: %w (it is written beside the shard files by every shard)", err)
 	}

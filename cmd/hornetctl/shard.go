@@ -301,9 +301,14 @@ type resultsFileContent struct {
 // ten times the paper's whole grid.
 const maxResultsBytes = 1 << 30
 
+// notOurs ends the message about a results or spec file past the bound.
+const notOurs = "not a file hornetctl wrote"
+
 // readBounded reads the regular file path whole, refusing one larger than
-// limit bytes (a hostile or foreign file must not take the memory).
-func readBounded(path string, limit int64) ([]byte, error) {
+// limit bytes (a hostile or foreign file must not take the memory) with
+// tooLarge after the size, and anything but a regular file (a FIFO would
+// block, a device never end).
+func readBounded(path string, limit int64, tooLarge string) ([]byte, error) {
 	// Lstat first: opening a FIFO would block.
 	if st, err := os.Lstat(path); err != nil {
 		return nil, pathError(err)
@@ -327,7 +332,7 @@ func readBounded(path string, limit int64) ([]byte, error) {
 		return nil, pathError(err)
 	}
 	if int64(len(raw)) > limit {
-		return nil, fmt.Errorf("%s: larger than %d MiB; not a file hornetctl wrote", path, limit>>20)
+		return nil, fmt.Errorf("%s: larger than %d MiB; %s", path, limit>>20, tooLarge)
 	}
 	return raw, nil
 }
@@ -348,7 +353,7 @@ func readResultsFile(path string) (*resultsFileContent, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file; results are only appended to regular files", path)
 	}
-	raw, err := readBounded(path, maxResultsBytes)
+	raw, err := readBounded(path, maxResultsBytes, notOurs)
 	if err != nil {
 		return nil, err
 	}
@@ -523,7 +528,7 @@ func specFileName(fp string) string { return "sweep-" + fp + ".json" }
 // (every shard writes the same bytes; the write is atomic).
 func writeSpec(dir, fp string, raw []byte) error {
 	path := filepath.Join(dir, specFileName(fp))
-	if old, err := readBounded(path, maxResultsBytes); err == nil && bytes.Equal(old, raw) {
+	if old, err := readBounded(path, maxResultsBytes, notOurs); err == nil && bytes.Equal(old, raw) {
 		return nil
 	}
 	return atomicwrite.WriteFile(path, 0o644, func(w io.Writer) error {

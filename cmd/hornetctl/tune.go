@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -91,11 +90,14 @@ func builtinGrid(name string) []gridEntry {
 	return out
 }
 
-// readGridFile reads a --grid FILE.
+// maxGridBytes bounds a --grid file: about a million configurations.
+const maxGridBytes = 64 << 20
+
+// readGridFile reads a --grid FILE, a regular file of at most maxGridBytes.
 func readGridFile(path string) ([]gridEntry, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := readBounded(path, maxGridBytes, "a --grid file is a JSON list of configurations")
 	if err != nil {
-		return nil, pathError(err)
+		return nil, fmt.Errorf("--grid: %w", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
