@@ -133,6 +133,7 @@ func TestHardenInputMessages(t *testing.T) {
 		{"max-input-mb 0", train(fx("train.csv"), "--max-input-mb", "0"), 2, "invalid --max-input-mb 0: want 1 to 1048576"},
 		{"eval without label column", []string{"eval", "--data", noLabel, "--model", fx("xor.json")}, 1, `nolabel.csv: column "label": column not found: the label column is required (only prediction reads data without labels)`},
 		{"missing model file", []string{"rules", "--model", filepath.Join(dir, "nope.json")}, 1, "nope.json: no such file or directory"},
+		{"model from stdin", []string{"predict", "--data", fx("test.csv"), "--model", "-"}, 2, "invalid --model -: a model is read from a file (standard input is for --data)"},
 		{"encoder label equals a feature", []string{"rules", "--model", labelIsFeature}, 1, `edited.json: model: bad model file: data: invalid encoder: column "f0" is also the label`},
 		{"encoder column without name", []string{"eval", "--data", fx("test.csv"), "--model", unnamed}, 1, "edited.json: model: bad model file: data: invalid encoder: column 1 has no name"},
 		{"duplicate classes", []string{"rules", "--model", dupClasses}, 1, `edited.json: model: bad model file: class label "0" is listed twice`},

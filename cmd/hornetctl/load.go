@@ -228,6 +228,9 @@ func readLibSVM(ctx context.Context, o dataOptions, nFeatures int) (*data.Datase
 
 // loadBundle reads a model file; see withContext.
 func loadBundle(ctx context.Context, path string) (*train.Bundle, error) {
+	if path == "-" {
+		return nil, usagef("invalid --model -: a model is read from a file (standard input is for --data)")
+	}
 	return withContext(ctx, "reading "+path, func() (*train.Bundle, error) {
 		b, err := train.LoadBundle(path)
 		return b, pathError(err) // "m.json: no such file or directory"
