@@ -38,13 +38,17 @@ type Func struct {
 	K    int
 }
 
+// MaxK bounds polyClip's exponent parameter: its cost is linear in k (the
+// model's own bound, model.MaxExpParam, is 64).
+const MaxK = 1 << 10
+
 // Parse returns the activation named name (case insensitive) with exponent
 // parameter k: "polyclip" (polyClip_k), "clip" (polyClip_0 = clip(x, -1, 1),
-// k ignored) or "relu". It returns an error for an unknown name or a
-// negative k.
+// k ignored) or "relu". It returns an error for an unknown name or a k
+// outside 0..MaxK.
 func Parse(name string, k int) (Func, error) {
-	if k < 0 {
-		return Func{}, fmt.Errorf("activations: exponent parameter %d is negative; want k >= 0", k)
+	if k < 0 || k > MaxK {
+		return Func{}, fmt.Errorf("activations: exponent parameter %d; want 0..%d", k, MaxK)
 	}
 	switch strings.ToLower(strings.TrimSpace(name)) {
 	case "polyclip":

@@ -136,7 +136,9 @@ func TestParse(t *testing.T) {
 		{name: "k=0", in: "polyclip", k: 0, want: Func{Kind: PolyClip, K: 0}},
 		{name: "unknown name", in: "tanh", k: 1, wantErr: "valid values are polyclip, clip, relu"},
 		{name: "empty name", in: "", k: 1, wantErr: "unknown activation"},
-		{name: "negative k", in: "polyclip", k: -1, wantErr: "negative"},
+		{name: "negative k", in: "polyclip", k: -1, wantErr: "exponent parameter -1; want 0..1024"},
+		{name: "largest k", in: "polyclip", k: MaxK, want: Func{Kind: PolyClip, K: MaxK}},
+		{name: "k past MaxK (its cost is linear in k)", in: "polyclip", k: 1 << 40, wantErr: "want 0..1024"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := Parse(tt.in, tt.k)

@@ -50,8 +50,16 @@ func (m *LogisticRegression) Fit(X []float64, rows, cols int, y []int, classes i
 	if len(X) != rows*cols || len(y) != rows {
 		panic("evaluate: LogisticRegression.Fit: shapes do not match")
 	}
-	if m.Lambda < 0 {
-		return fmt.Errorf("evaluate: logistic regression: Lambda %g is negative", m.Lambda)
+	if !(m.Lambda >= 0) || math.IsInf(m.Lambda, 1) || m.MaxIterations < 0 {
+		return fmt.Errorf("evaluate: logistic regression: Lambda %g and MaxIterations %d; want a finite Lambda >= 0 and MaxIterations >= 0", m.Lambda, m.MaxIterations)
+	}
+	if classes > rows+1<<16 {
+		return fmt.Errorf("evaluate: logistic regression: %d classes for %d rows", classes, rows)
+	}
+	for i, v := range X {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("evaluate: logistic regression: row %d, column %d is %v", i/max(cols, 1), i%max(cols, 1), v)
+		}
 	}
 	if classes < 2 || rows == 0 {
 		return fmt.Errorf("evaluate: logistic regression needs rows and at least two classes, got %d rows, %d classes", rows, classes)

@@ -3,9 +3,11 @@
 package evaluate
 
 import (
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/diff/fd"
@@ -176,5 +178,32 @@ func TestLogisticRegressionBreastCancer(t *testing.T) {
 		t.Errorf("5-fold accuracy %.3f (%v), want ≥ 0.95", mean, accs)
 	} else {
 		t.Logf("5-fold accuracy %.4f", mean)
+	}
+}
+
+// Fit refuses what it cannot fit: a value that is not finite, a NaN or
+// infinite Lambda, a negative iteration count (a library audit, session 11).
+func TestLogisticRegressionRefuses(t *testing.T) {
+	t.Parallel()
+	x := []float64{0, 1, 1, 0, 0.5, 0.5}
+	y := []int{0, 1, 0}
+	bad := slices.Clone(x)
+	bad[3] = math.NaN()
+	for _, tt := range []struct {
+		name string
+		m    LogisticRegression
+		x    []float64
+	}{
+		{"NaN value", LogisticRegression{}, bad},
+		{"NaN Lambda", LogisticRegression{Lambda: math.NaN()}, x},
+		{"infinite Lambda", LogisticRegression{Lambda: math.Inf(1)}, x},
+		{"negative iterations", LogisticRegression{MaxIterations: -1}, x},
+	} {
+		if err := tt.m.Fit(tt.x, 3, 2, y, 2); err == nil {
+			t.Errorf("%s: Fit returned nil", tt.name)
+		}
+	}
+	if err := (&LogisticRegression{}).Fit(x, 3, 2, y, 2); err != nil {
+		t.Errorf("Fit of a valid table: %v", err)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/hornets-go/hornets/model"
+	"math"
+	"math/rand/v2"
 )
 
 // Every size-like field has an upper bound that Validate enforces, naming
@@ -99,5 +101,37 @@ func TestPredictOverflowNamesRow(t *testing.T) {
 	}
 	if _, _, err := net.PredictProba(x[:4], 1); err != nil {
 		t.Errorf("PredictProba of row 0 alone: %v", err)
+	}
+}
+
+// Sizes and weights that would exhaust memory, wrap around or leave a
+// network untrained are errors naming them (a library audit, session 11).
+func TestDataAndTrainerBounds(t *testing.T) {
+	t.Parallel()
+	ds := gaussData(2, 32, 4)
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, tt := range []struct {
+		name string
+		d    model.Data
+		want string
+	}{
+		{"classes", model.Data{X: ds.X, Rows: 32, Features: 4, Y: ds.Y, Classes: 1 << 40}, "1099511627776 classes, want 2..65536"},
+		{"rows × features wraps", model.Data{X: make([]float64, 4), Rows: 4, Features: 1<<62 + 1, Y: make([]int, 4), Classes: 2}, "4 values for 4 rows"},
+	} {
+		if _, err := model.New(model.Config{Rules: 8}, tt.d, rng); !errors.Is(err, model.ErrShape) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: New: %v; want ErrShape naming %q", tt.name, err, tt.want)
+		}
+	}
+	net := fit(t, ds, 1, 2, 16)
+	if _, err := model.NewTrainer(net, model.MaxBatch+1, nil); !errors.Is(err, model.ErrConfig) {
+		t.Errorf("NewTrainer with batch %d: %v; want ErrConfig", model.MaxBatch+1, err)
+	}
+	for _, w := range [][]float64{{0, 0}, {-1, 1}, {math.NaN(), 1}} {
+		if _, err := model.NewTrainer(net, 16, w); !errors.Is(err, model.ErrConfig) {
+			t.Errorf("NewTrainer with class weights %v: %v; want ErrConfig", w, err)
+		}
+		if _, err := net.WeightedLoss(ds.X, ds.Rows, ds.Y, w); !errors.Is(err, model.ErrConfig) {
+			t.Errorf("WeightedLoss with class weights %v: %v; want ErrConfig", w, err)
+		}
 	}
 }

@@ -62,6 +62,11 @@ const (
 	MaxRules    = 1 << 16
 	MaxOrder    = 64
 	MaxExpParam = 64
+	// MaxClasses bounds Data.Classes: the screening's and the output
+	// layer's buffers grow with it.
+	MaxClasses = 1 << 16
+	// MaxBatch bounds NewTrainer's batch size (train.MaxBatchSize too).
+	MaxBatch = 1 << 16
 )
 
 // DefaultConfig returns the defaults spelled out; it equals

@@ -113,8 +113,8 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 	switch {
 	case d.Features < 1:
 		return nil, fmt.Errorf("%w: %d feature columns, want >= 1", ErrShape, d.Features)
-	case d.Classes < 2:
-		return nil, fmt.Errorf("%w: %d classes, want >= 2", ErrShape, d.Classes)
+	case d.Classes < 2 || d.Classes > MaxClasses:
+		return nil, fmt.Errorf("%w: %d classes, want 2..%d", ErrShape, d.Classes, MaxClasses)
 	case d.Rows < 1:
 		return nil, fmt.Errorf("%w: no training rows", ErrShape)
 	case d.Names != nil && len(d.Names) != d.Features:
@@ -225,8 +225,8 @@ func (n *Network) featureNames() []string {
 }
 
 func (n *Network) checkX(x []float64, rows int) error {
-	// rows > len(x) guards against rows·features wrapping around.
-	if rows < 0 || rows > len(x) || len(x) != rows*n.features {
+	// Dividing rather than multiplying: rows·features may wrap around.
+	if rows < 0 || n.features < 1 || len(x)%n.features != 0 || len(x)/n.features != rows {
 		return fmt.Errorf("%w: %d values for %d rows of %d features", ErrShape, len(x), rows, n.features)
 	}
 	for i, v := range x {

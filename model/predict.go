@@ -173,8 +173,8 @@ func (n *Network) WeightedLoss(x []float64, rows int, y []int, classWeights []fl
 	if err := n.checkY(y, rows); err != nil {
 		return 0, err
 	}
-	if classWeights != nil && len(classWeights) != n.classes {
-		return 0, fmt.Errorf("%w: %d class weights for %d classes", ErrConfig, len(classWeights), n.classes)
+	if err := checkClassWeights(classWeights, n.classes); err != nil {
+		return 0, err
 	}
 	proba, _, err := n.PredictProba(x, rows)
 	if err != nil {

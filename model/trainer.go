@@ -35,16 +35,11 @@ func NewTrainer(net *Network, batch int, classWeights []float64) (*Trainer, erro
 	if err := net.ok(); err != nil {
 		return nil, err
 	}
-	if batch < 1 {
-		return nil, fmt.Errorf("%w: batch size %d, want >= 1", ErrConfig, batch)
+	if batch < 1 || batch > MaxBatch {
+		return nil, fmt.Errorf("%w: batch size %d, want 1..%d", ErrConfig, batch, MaxBatch)
 	}
-	if classWeights != nil && len(classWeights) != net.classes {
-		return nil, fmt.Errorf("%w: %d class weights for %d classes", ErrConfig, len(classWeights), net.classes)
-	}
-	for c, w := range classWeights {
-		if !(w >= 0) || math.IsInf(w, 0) {
-			return nil, fmt.Errorf("%w: class weight %d = %g, want a finite value >= 0", ErrConfig, c, w)
-		}
+	if err := checkClassWeights(classWeights, net.classes); err != nil {
+		return nil, err
 	}
 	return &Trainer{net: net, batch: batch, classWeights: slices.Clone(classWeights)}, nil
 }
@@ -265,4 +260,27 @@ func (t *Trainer) Restore(s *Snapshot) error {
 
 func (n *Network) tensors() []*tensor.Dense {
 	return []*tensor.Dense{n.cat.M, n.cat.W, n.cat.B, n.lin.A, n.lin.W, n.lin.B}
+}
+
+// checkClassWeights checks weights for classes classes (nil: every row
+// weighs 1): finite, not negative, and not all zero, which would make every
+// loss 0 and leave a network untrained.
+func checkClassWeights(weights []float64, classes int) error {
+	if weights == nil {
+		return nil
+	}
+	if len(weights) != classes {
+		return fmt.Errorf("%w: %d class weights for %d classes", ErrConfig, len(weights), classes)
+	}
+	sum := 0.0
+	for c, w := range weights {
+		if !(w >= 0) || math.IsInf(w, 0) {
+			return fmt.Errorf("%w: class weight %d = %g, want a finite value >= 0", ErrConfig, c, w)
+		}
+		sum += w
+	}
+	if !(sum > 0) {
+		return fmt.Errorf("%w: every class weight is 0; want at least one positive", ErrConfig)
+	}
+	return nil
 }

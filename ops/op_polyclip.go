@@ -40,8 +40,8 @@ func checkFunc(op string, f activations.Func) error {
 	if f.Kind != activations.PolyClip && f.Kind != activations.ReLU {
 		return fmt.Errorf("%w: %s: unknown activation kind %v; valid kinds are polyclip and relu", ErrParam, op, f.Kind)
 	}
-	if f.K < 0 {
-		return fmt.Errorf("%w: %s: exponent parameter k=%d is negative; want k >= 0", ErrParam, op, f.K)
+	if f.K < 0 || f.K > activations.MaxK {
+		return fmt.Errorf("%w: %s: exponent parameter k=%d; want 0..%d", ErrParam, op, f.K, activations.MaxK)
 	}
 	return nil
 }

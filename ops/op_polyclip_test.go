@@ -193,6 +193,7 @@ func TestActivateErrors(t *testing.T) {
 		{name: "nil node", build: func() (*G.Node, error) { return PolyClip(nil, 1) }, wantErr: ErrNilNode},
 		{name: "float32", build: func() (*G.Node, error) { return PolyClip(x32, 1) }, wantErr: ErrDtype},
 		{name: "negative k", build: func() (*G.Node, error) { return PolyClip(x, -1) }, wantErr: ErrParam},
+		{name: "k past MaxK", build: func() (*G.Node, error) { return PolyClip(x, activations.MaxK+1) }, wantErr: ErrParam},
 		{name: "unknown kind", build: func() (*G.Node, error) {
 			return Activate(x, activations.Func{Kind: activations.Kind(7)})
 		}, wantErr: ErrParam},

@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -181,5 +183,44 @@ func TestCheckFolds(t *testing.T) {
 	var fe *train.FoldsError
 	if err := train.CheckFolds(ds, 5); !errors.As(err, &fe) || fe.Class != "x" || fe.Rows != 3 || fe.Folds != 5 {
 		t.Fatalf("CheckFolds(5)\ngot  %#v\nwant a *FoldsError{x, 3, 5}", err)
+	}
+}
+
+// All-zero class weights are refused (every loss 0: an untrained network),
+// EstimateMemory of an invalid configuration is over any budget, and a
+// bundle that LoadBundle would refuse is not written (a library audit,
+// session 11).
+func TestBundleAndWeightBounds(t *testing.T) {
+	t.Parallel()
+	if err := (train.Config{ClassWeights: []float64{0, 0}}).Resolved().Validate(); !errors.Is(err, train.ErrConfig) || !strings.Contains(err.Error(), "every class weight is 0") {
+		t.Errorf("Validate with class weights {0, 0}: %v", err)
+	}
+	if got := train.EstimateMemory(model.Config{Order: -1 << 40}, 10, 10, 2, 4); got != math.MaxInt64 {
+		t.Errorf("EstimateMemory of order -2^40 = %d, want math.MaxInt64", got)
+	}
+	s, err := data.NewSynth(data.SynthConfig{Gate: data.And, Features: 4, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := train.Fit(context.Background(), s.Sample(64), model.Config{}, train.Config{Seed: 1, Epochs: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "m.json")
+	err = (&train.Bundle{Network: res.Network, Classes: []string{"only"}}).Save(path)
+	if err == nil || !strings.Contains(err.Error(), "1 class labels for a 2-class network") {
+		t.Errorf("Save with one class label for two classes: %v", err)
+	}
+	if _, serr := os.Stat(path); !errors.Is(serr, os.ErrNotExist) {
+		t.Errorf("a refused bundle left %s: %v", path, serr)
+	}
+	if err := (*train.Bundle)(nil).Save(path); !errors.Is(err, model.ErrNotFitted) {
+		t.Errorf("nil Bundle.Save: %v", err)
+	}
+	if err := (&train.Bundle{Network: res.Network, Classes: []string{"0", "1"}}).Save(path); err != nil {
+		t.Fatalf("Save: %v", err)
+	}
+	if _, err := train.LoadBundle(path); err != nil {
+		t.Errorf("LoadBundle of a saved bundle: %v", err)
 	}
 }

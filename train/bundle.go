@@ -4,6 +4,7 @@ package train
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -32,7 +33,14 @@ type BundleMeta struct {
 
 // Save writes the bundle atomically to path.
 func (b *Bundle) Save(path string) error {
-	return b.Network.SaveFile(path, BundleMeta{Encoder: b.Encoder, Train: b.Train, Classes: b.Classes})
+	if b == nil || b.Network == nil {
+		return fmt.Errorf("train: Bundle.Save %s: %w", path, model.ErrNotFitted)
+	}
+	meta := BundleMeta{Encoder: b.Encoder, Train: b.Train, Classes: b.Classes}
+	if err := checkParts(b.Network, meta); err != nil { // what LoadBundle would refuse
+		return fmt.Errorf("train: Bundle.Save %s: %w", path, err)
+	}
+	return b.Network.SaveFile(path, meta)
 }
 
 // LoadBundle reads a model file written by Bundle.Save and checks that its
@@ -49,30 +57,8 @@ func LoadBundle(path string) (*Bundle, error) {
 	if err := json.Unmarshal(raw, &meta); err != nil {
 		return nil, fmt.Errorf("%s: %w: metadata: %v", path, model.ErrModelFile, err)
 	}
-	if len(meta.Classes) != net.Classes() {
-		return nil, fmt.Errorf("%s: %w: %d class labels for a %d-class network", path, model.ErrModelFile, len(meta.Classes), net.Classes())
-	}
-	seen := make(map[string]bool, len(meta.Classes))
-	for _, c := range meta.Classes {
-		if seen[c] {
-			return nil, fmt.Errorf("%s: %w: class label %q is listed twice", path, model.ErrModelFile, clip(c))
-		}
-		seen[c] = true
-	}
-	if err := meta.Train.Resolved().Validate(); err != nil { // zero fields mean their defaults
-		return nil, fmt.Errorf("%s: %w: training settings: %w", path, model.ErrModelFile, err)
-	}
-	if e := meta.Encoder; e != nil {
-		if err := e.Validate(); err != nil {
-			return nil, fmt.Errorf("%s: %w: %w", path, model.ErrModelFile, err)
-		}
-		if len(e.Features) != net.Features() || len(e.Classes) != net.Classes() {
-			return nil, fmt.Errorf("%s: %w: encoder makes %d features and %d classes, network wants %d and %d",
-				path, model.ErrModelFile, len(e.Features), len(e.Classes), net.Features(), net.Classes())
-		}
-		if !slices.Equal(e.Classes, meta.Classes) {
-			return nil, fmt.Errorf("%s: %w: the encoder's classes differ from the model's", path, model.ErrModelFile)
-		}
+	if err := checkParts(net, meta); err != nil {
+		return nil, fmt.Errorf("%s: %w: %w", path, model.ErrModelFile, err)
 	}
 	return &Bundle{Network: net, Encoder: meta.Encoder, Train: meta.Train, Classes: meta.Classes}, nil
 }
@@ -83,4 +69,36 @@ func clip(s string) string {
 		return string(r[:40]) + "…"
 	}
 	return s
+}
+
+// checkParts reports what makes net and meta disagree: class labels that
+// are not one per class or not distinct, invalid training settings, or an
+// encoder that is invalid or makes other features or classes.
+func checkParts(net *model.Network, meta BundleMeta) error {
+	if len(meta.Classes) != net.Classes() {
+		return fmt.Errorf("%d class labels for a %d-class network", len(meta.Classes), net.Classes())
+	}
+	seen := make(map[string]bool, len(meta.Classes))
+	for _, c := range meta.Classes {
+		if seen[c] {
+			return fmt.Errorf("class label %q is listed twice", clip(c))
+		}
+		seen[c] = true
+	}
+	if err := meta.Train.Resolved().Validate(); err != nil { // zero fields mean their defaults
+		return fmt.Errorf("training settings: %w", err)
+	}
+	if e := meta.Encoder; e != nil {
+		if err := e.Validate(); err != nil {
+			return err
+		}
+		if len(e.Features) != net.Features() || len(e.Classes) != net.Classes() {
+			return fmt.Errorf("encoder makes %d features and %d classes, network wants %d and %d",
+				len(e.Features), len(e.Classes), net.Features(), net.Classes())
+		}
+		if !slices.Equal(e.Classes, meta.Classes) {
+			return errors.New("the encoder's classes differ from the model's")
+		}
+	}
+	return nil
 }

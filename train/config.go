@@ -171,7 +171,7 @@ func (f ContinuousFit) blend() (float64, bool) {
 const (
 	// MaxBatchSize bounds BatchSize: the training graph holds several
 	// batch × rules buffers.
-	MaxBatchSize = 1 << 16
+	MaxBatchSize = model.MaxBatch
 	// EpochLimit bounds Epochs, Patience and RefreshEvery.
 	EpochLimit = 1_000_000
 	// MaxFolds bounds the folds of CrossValidate.
@@ -320,10 +320,15 @@ func (c Config) Validate() error {
 	case !(c.ValFraction >= 0 && c.ValFraction < 1):
 		return fmt.Errorf("%w: validation fraction = %g, want 0 <= f < 1", ErrConfig, c.ValFraction)
 	}
+	sum := 0.0
 	for i, w := range c.ClassWeights {
 		if !(w >= 0) || math.IsInf(w, 0) {
 			return fmt.Errorf("%w: class weight %d = %g, want a finite value >= 0", ErrConfig, i, w)
 		}
+		sum += w
+	}
+	if c.ClassWeights != nil && !(sum > 0) {
+		return fmt.Errorf("%w: every class weight is 0; want at least one positive", ErrConfig)
 	}
 	return nil
 }

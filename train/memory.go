@@ -44,10 +44,14 @@ import (
 // and returns twice that sum (the Go collector lets the heap grow to twice
 // the live data by default, GOGC=100) plus 16 MiB for the runtime and the
 // compiled graphs. The estimate is meant as an upper bound within a factor
-// of about two (see the test that measures it); it saturates at
+// of about two (see the test that measures it); an invalid configuration
+// (which Validate refuses) estimates math.MaxInt64, over any budget. It saturates at
 // math.MaxInt64 instead of overflowing.
 func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 {
 	cfg = cfg.Resolved()
+	if cfg.Validate() != nil { // negative or absurd sizes: no bound to give
+		return math.MaxInt64
+	}
 	rows, features, classes = max(rows, 1), max(features, 1), max(classes, 2)
 	batch = min(max(batch, 1), rows)
 	f := func(v int) float64 { return float64(v) }

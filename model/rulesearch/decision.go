@@ -83,14 +83,15 @@ type DecisionRule struct {
 	Evidence
 }
 
-// holds reports whether every literal of r holds on row.
+// holds reports whether every literal of r holds on row; a literal on a
+// feature the row does not have does not hold.
 func (r *DecisionRule) holds(row []float64) bool {
 	for _, l := range r.Literals {
 		want := 1.0
 		if l.Negated {
 			want = 0
 		}
-		if row[l.Feature] != want {
+		if l.Feature < 0 || l.Feature >= len(row) || row[l.Feature] != want {
 			return false
 		}
 	}
@@ -124,7 +125,8 @@ type List struct {
 }
 
 // Decide returns the class of one row (its Features values) and the index
-// of the deciding rule, -1 for the default.
+// of the deciding rule, -1 for the default. A literal on a feature past the
+// end of row does not hold.
 func (l *List) Decide(row []float64) (class, rule int) {
 	for i := range l.Rules {
 		if l.Rules[i].holds(row) {

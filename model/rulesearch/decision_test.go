@@ -583,3 +583,26 @@ func TestDropContradicted(t *testing.T) {
 		t.Errorf("fidelity %v, accuracy %v, precision %v; want 5/6, 1, 1", l.Fidelity, l.Accuracy, l.Rules[0].Precision)
 	}
 }
+
+// A row shorter than a literal's feature (a list applied to rows of other
+// columns) decides by the rules that can hold, never panics.
+func TestDecideShortRow(t *testing.T) {
+	t.Parallel()
+	l := &List{Default: 0, Rules: []DecisionRule{
+		{Class: 1, Literals: []Literal{{Feature: 5}}},
+		{Class: 2, Literals: []Literal{{Feature: 0, Negated: true}}},
+	}}
+	for _, tt := range []struct {
+		row         []float64
+		class, rule int
+	}{
+		{[]float64{0}, 2, 1},
+		{[]float64{1}, 0, -1},
+		{nil, 0, -1},
+		{[]float64{1, 0, 0, 0, 0, 1}, 1, 0},
+	} {
+		if class, rule := l.Decide(tt.row); class != tt.class || rule != tt.rule {
+			t.Errorf("Decide(%v) = %d, rule %d; want %d, rule %d", tt.row, class, rule, tt.class, tt.rule)
+		}
+	}
+}
