@@ -21,9 +21,9 @@ type Candidate struct {
 	// Score > 0). Only such tuples get rule slots or wait in the pool.
 	Evidence bool
 	// Extension is, for a single feature, the best pair that contains it
-	// and was dropped only for scoring too little above it, though a
-	// likelihood-ratio test says the added feature carries evidence (see
-	// screener.extends); nil if none. A table whose only strong tuple is
+	// and was dropped only for scoring too little above it, though the
+	// added feature splits one of the single's value cells with evidence
+	// (see screener.extends); nil if none. A table whose only strong tuple is
 	// this single gives its slots to the extension (see NewTable).
 	Extension []int
 }
@@ -339,20 +339,88 @@ func (s *screener) dominatedBy(t Candidate) []int {
 	return nil
 }
 
-// extends reports whether tuple t, dominated by its sub-tuple sub, still
-// adds evidence to it: the likelihood-ratio test of t against sub, G_t −
-// G_sub on (cells_t − cells_sub)(classes − 1) degrees of freedom, passes
-// at EvidenceFDR after a Bonferroni factor C(D−|sub|, |t|−|sub|), the
-// number of ways to add that many features to sub.
+// extends reports whether the pair t, dominated by its single feature
+// sub, still adds evidence to it: whether the pair's other feature splits
+// one of sub's two value cells. Each cell's split is a G test on (classes
+// − 1) degrees of freedom (within the cell, the other feature's two values
+// against the label); the best cell's p-value, times the number of cells
+// tested and the D − 1 features that could have been added, must pass
+// EvidenceFDR. The G statistics of the two cells sum to the pair's
+// likelihood-ratio test against the single; testing the best cell alone
+// has more power where the partner matters in one cell only, which is what
+// an and or an or gate with one strong feature looks like (20 % label
+// noise, seed 202: 24 fits of 350 below 0.97 with the summed test, 22 with
+// this one; model/rulesearch doc, session 11).
 func (s *screener) extends(t, sub []int) bool {
-	gt, ct := s.gStat(t)
-	gs, cs := s.gStat(sub)
-	df := float64((ct - cs) * (len(s.classes) - 1))
-	if df <= 0 || gt <= gs {
+	if len(t) != 2 || len(sub) != 1 {
 		return false
 	}
-	p := distuv.ChiSquared{K: df}.Survival(gt - gs)
-	return math.Log(p)+lnBinom(len(s.active)-len(sub), len(t)-len(sub)) < math.Log(EvidenceFDR)
+	a, b := sub[0], t[0]
+	if b == a {
+		b = t[1]
+	}
+	stratum, cell := make([]uint64, s.words), make([]uint64, s.words)
+	best, tested := 1.0, 0
+	for _, aOn := range []bool{true, false} {
+		for i := range stratum {
+			if aOn {
+				stratum[i] = s.all[i] & s.cols[a][i]
+			} else {
+				stratum[i] = s.all[i] &^ s.cols[a][i]
+			}
+		}
+		g, parts, n := 0.0, 0, 0
+		byClass := make([]int, len(s.classes))
+		for _, bOn := range []bool{true, false} {
+			for i := range cell {
+				if bOn {
+					cell[i] = stratum[i] & s.cols[b][i]
+				} else {
+					cell[i] = stratum[i] &^ s.cols[b][i]
+				}
+			}
+			m := 0
+			for _, v := range cell {
+				m += bits.OnesCount64(v)
+			}
+			if m == 0 {
+				continue
+			}
+			parts++
+			n += m
+			g -= s.nlogn[m]
+			rest := m
+			for c, cls := range s.classes {
+				k := rest // the last class by subtraction
+				if c < len(s.classes)-1 {
+					k = 0
+					for i, v := range cell {
+						k += bits.OnesCount64(v & cls[i])
+					}
+				}
+				g += s.nlogn[k]
+				byClass[c] += k
+				rest -= k
+			}
+		}
+		classes := 0
+		g += s.nlogn[n]
+		for _, k := range byClass {
+			g -= s.nlogn[k]
+			if k > 0 {
+				classes++
+			}
+		}
+		if parts < 2 || classes < 2 {
+			continue // nothing to split in this cell
+		}
+		tested++
+		best = min(best, distuv.ChiSquared{K: float64(len(s.classes) - 1)}.Survival(2*g))
+	}
+	if tested == 0 {
+		return false
+	}
+	return math.Log(best)+math.Log(float64(tested))+math.Log(float64(len(s.active)-1)) < math.Log(EvidenceFDR)
 }
 
 // selectionCost is the extended BIC's price of choosing one tuple of the

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // randomTable draws a binary table with the given classes; y depends on
@@ -223,5 +225,65 @@ func BenchmarkScreenBeam(b *testing.B) {
 			}
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "triples/s")
 		})
+	}
+}
+
+// extends tests the partner's split of each of the single's cells. Where
+// the partner matters in one cell only (an or gate: a = 1 is positive
+// whatever b), the best cell's test finds it where the pair's summed
+// likelihood-ratio test, on two degrees of freedom, would not: in a = 0,
+// b = 1 holds 21 positives of 32 and b = 0 7 of 32 (G = 12.9, p = 3.3e-4,
+// times 2 cells and 63 partners: 0.041 < 0.05; summed: p = 1.6e-3 on two
+// degrees of freedom, times 63: 0.099). A partner independent of the
+// label in both cells does not extend.
+func TestExtendsSplitsOneCell(t *testing.T) {
+	t.Parallel()
+	const rows, cols = 128, 64
+	rng := rand.New(rand.NewPCG(9, 9))
+	x := make([]float64, rows*cols)
+	y := make([]int, rows)
+	// Rows 0..63 have a = f0 = 1, rows 64..127 a = 0; b = f1 is 1 in the
+	// first half of each.
+	positives := func(start, k int) { // the first k rows from start are positive
+		for i := range k {
+			y[start+i] = 1
+		}
+	}
+	for i := range rows {
+		if i < 64 {
+			x[i*cols+0] = 1
+		}
+		if i%64 < 32 {
+			x[i*cols+1] = 1
+		}
+		for j := 2; j < cols; j++ {
+			x[i*cols+j] = float64(rng.IntN(2))
+		}
+	}
+	positives(0, 26)  // a = 1, b = 1: 26 of 32
+	positives(32, 26) // a = 1, b = 0: 26 of 32
+	positives(64, 21) // a = 0, b = 1: 21 of 32
+	positives(96, 7)  // a = 0, b = 0: 7 of 32
+	s := newScreener(x, rows, cols, 1, y, 2)
+	if len(s.active) != cols {
+		t.Fatalf("%d active columns, want %d", len(s.active), cols)
+	}
+	if !s.extends([]int{0, 1}, []int{0}) {
+		t.Error("b splits the a = 0 cell (p = 3.3e-4 before 2 × 63); extends says no")
+	}
+	// The summed test would refuse it, as documented.
+	gt, _ := s.gStat([]int{0, 1})
+	gs, _ := s.gStat([]int{0})
+	summed := distuv.ChiSquared{K: 2}
+	if p := summed.Survival(gt - gs); p*(cols-1) < EvidenceFDR {
+		t.Errorf("the summed test passes too (p = %.3g): the data do not show the difference", p)
+	}
+	// A partner that is independent of the label in both cells.
+	for i := range rows {
+		x[i*cols+1] = float64((i / 2) % 2) // alternates in pairs: splits every block evenly
+	}
+	s = newScreener(x, rows, cols, 1, y, 2)
+	if s.extends([]int{0, 1}, []int{0}) {
+		t.Error("an independent partner extends a")
 	}
 }
