@@ -69,6 +69,9 @@ func ReadCSV(r io.Reader, name string) (*Table, error) {
 // ReadCSVLimited is ReadCSV within lim: the input is streamed and rejected
 // as soon as it breaks a limit (see Limits).
 func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
+	if r == nil {
+		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: nil reader", ErrEmpty)}
+	}
 	t := &Table{Name: name, limits: lim}
 	lim = lim.resolved()
 	tr, err := newTextReader(r, name, lim)

@@ -66,7 +66,7 @@ func (d *Dataset) Validate() error {
 	switch {
 	case d.Rows < 0 || d.Cols < 0:
 		return fmt.Errorf("%w: negative shape %d×%d", ErrDataset, d.Rows, d.Cols)
-	case len(d.X) != d.Rows*d.Cols:
+	case d.Cols > 0 && d.Rows > len(d.X)/d.Cols, len(d.X) != d.Rows*d.Cols: // the first: Rows*Cols would wrap around
 		return fmt.Errorf("%w: len(X) = %d, want Rows*Cols = %d×%d", ErrDataset, len(d.X), d.Rows, d.Cols)
 	case len(d.Features) != d.Cols:
 		return fmt.Errorf("%w: %d feature names for %d columns", ErrDataset, len(d.Features), d.Cols)

@@ -82,6 +82,9 @@ func TestValidate(t *testing.T) {
 		{"empty", func(d *Dataset) { *d = Dataset{} }, ""},
 		{"short X", func(d *Dataset) { d.X = d.X[:5] }, "data: invalid dataset: len(X) = 5, want Rows*Cols = 3×2"},
 		{"negative shape", func(d *Dataset) { d.Rows, d.Cols = -1, -6 }, "data: invalid dataset: negative shape -1×-6"},
+		{"rows × cols wraps to len(X)", func(d *Dataset) {
+			d.X, d.Rows, d.Cols, d.Y, d.Features = make([]float64, 0), 1<<62, 4, nil, []string{"a", "b", "c", "d"}
+		}, "data: invalid dataset: len(X) = 0, want Rows*Cols = 4611686018427387904×4"},
 		{"features", func(d *Dataset) { d.Features = d.Features[:1] }, "data: invalid dataset: 1 feature names for 2 columns"},
 		{"labels", func(d *Dataset) { d.Y = d.Y[:2] }, "data: invalid dataset: 2 labels for 3 rows"},
 		{"NaN", func(d *Dataset) { d.X[3] = math.NaN() }, `data: invalid dataset: row 1, feature "b" is NaN`},

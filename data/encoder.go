@@ -224,6 +224,9 @@ func fitColumn(t *Table, j int, categorical bool) (Column, error) {
 // least one feature column, and returns the index of the label column (the
 // last one if name is "").
 func labelColumn(t *Table, name string) (int, error) {
+	if t == nil {
+		return 0, &ParseError{Err: fmt.Errorf("%w: nil table", ErrEmpty)}
+	}
 	if len(t.Header) == 0 {
 		return 0, &ParseError{File: t.Name, Err: ErrEmpty}
 	}
@@ -281,6 +284,9 @@ func (e *Encoder) TransformUnlabelled(t *Table) (*Dataset, []Warning, error) {
 }
 
 func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error) {
+	if t == nil {
+		return nil, nil, &ParseError{Err: fmt.Errorf("%w: nil table", ErrEmpty)}
+	}
 	offs, width, err := e.check()
 	if err != nil {
 		return nil, nil, err
@@ -426,6 +432,9 @@ func (e *Encoder) Validate() error {
 func (e *Encoder) check() (offs []int, width int, err error) {
 	bad := func(format string, a ...any) ([]int, int, error) {
 		return nil, 0, fmt.Errorf("%w: "+format, append([]any{ErrEncoder}, a...)...)
+	}
+	if e == nil {
+		return bad("nil encoder")
 	}
 	if e.Label == "" {
 		return bad("no label column name")

@@ -448,3 +448,38 @@ func TestEncoderSources(t *testing.T) {
 		t.Errorf("Sources of an empty encoder: got %v, want ErrEncoder", err)
 	}
 }
+
+// Nil tables, readers and encoders are errors, not panics (a library
+// audit, session 11).
+func TestNilInputs(t *testing.T) {
+	t.Parallel()
+	var nilEnc *Encoder
+	tab := &Table{Name: "t.csv", Header: []string{"a", "label"}, Rows: [][]string{{"1", "x"}, {"0", "y"}}}
+	enc, err := FitEncoder(tab, EncoderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		call func() error
+	}{
+		{"ReadCSV(nil)", func() error { _, err := ReadCSV(nil, "x.csv"); return err }},
+		{"ReadLibSVM(nil)", func() error { _, err := ReadLibSVM(nil, "x.svm", 0); return err }},
+		{"FitEncoder(nil)", func() error { _, err := FitEncoder(nil, EncoderOptions{}); return err }},
+		{"Transform(nil)", func() error { _, _, err := enc.Transform(nil); return err }},
+		{"TransformUnlabelled(nil)", func() error { _, _, err := enc.TransformUnlabelled(nil); return err }},
+		{"nil encoder's Transform", func() error { _, _, err := nilEnc.Transform(tab); return err }},
+		{"nil encoder's Validate", func() error { return nilEnc.Validate() }},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s panicked: %v", tt.name, r)
+				}
+			}()
+			if err := tt.call(); err == nil {
+				t.Errorf("%s: nil error", tt.name)
+			}
+		}()
+	}
+}

@@ -46,6 +46,9 @@ func ReadLibSVM(r io.Reader, name string, nFeatures int) (*Dataset, error) {
 // pass lim.MaxCells, is an ErrTooLarge error naming its line, found before
 // anything of that size is allocated.
 func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Dataset, error) {
+	if r == nil {
+		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: nil reader", ErrEmpty)}
+	}
 	lim = lim.resolved()
 	switch {
 	case nFeatures < 0:

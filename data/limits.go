@@ -155,6 +155,13 @@ func (t *textReader) fill() {
 	k := copy(t.buf, t.pending)
 	t.pending = nil
 	n, err := t.src.Read(t.buf[k:])
+	for empty := 1; n == 0 && err == nil; empty++ {
+		if empty == 100 { // as bufio does: a reader that keeps returning nothing
+			err = io.ErrNoProgress
+			break
+		}
+		n, err = t.src.Read(t.buf[k:])
+	}
 	data := t.buf[:k+n]
 	if err != nil && err != io.EOF {
 		if t.zipped {

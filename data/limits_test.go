@@ -155,3 +155,27 @@ func TestClip(t *testing.T) {
 		t.Error("errors.Is(err, ErrNotNumber) = false")
 	}
 }
+
+// stalledReader returns nothing, and no error, forever.
+type stalledReader struct{}
+
+func (stalledReader) Read([]byte) (int, error) { return 0, nil }
+
+// A reader that keeps returning (0, nil) is an error, as in bufio, not a
+// loop that never ends.
+func TestStalledReader(t *testing.T) {
+	t.Parallel()
+	done := make(chan error, 2)
+	go func() { _, err := ReadCSV(stalledReader{}, "stalled.csv"); done <- err }()
+	go func() { _, err := ReadLibSVM(stalledReader{}, "stalled.svm", 0); done <- err }()
+	for range 2 {
+		select {
+		case err := <-done:
+			if !errors.Is(err, io.ErrNoProgress) || !strings.Contains(err.Error(), "stalled.") {
+				t.Errorf("read of a stalled reader: %v; want io.ErrNoProgress naming the input", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("reading a reader that returns (0, nil) did not return within 10 s")
+		}
+	}
+}

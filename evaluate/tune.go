@@ -108,6 +108,9 @@ type source func(rows []int) (y []int, classes []string, split splitter, err err
 // fitted on the whole training part and scored on the outer test fold.
 // That costs Folds × Repeats times as many fits again.
 func Tune(ctx context.Context, t *data.Table, cfg TuneConfig) (*TuneResult, error) {
+	if t == nil {
+		return nil, fmt.Errorf("%w: no data", train.ErrData)
+	}
 	src := func(rows []int) ([]int, []string, splitter, error) {
 		sub := t
 		if rows != nil {
