@@ -199,6 +199,13 @@ func (t *Trainer) BlendContinuous(opt ContinuousOptimum, f float64) error {
 	case len(opt.W) != len(w) || len(opt.B) != len(b):
 		return fmt.Errorf("%w: optimum of another network", ErrShape)
 	}
+	for _, v := range [][]float64{opt.W, opt.B} {
+		for _, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return fmt.Errorf("%w: the optimum's weights are not finite (%v)", ErrDiverged, x)
+			}
+		}
+	}
 	for i, v := range opt.W {
 		w[i] = (1-f)*w[i] + f*v
 	}

@@ -110,6 +110,11 @@ func TestBlendContinuous(t *testing.T) {
 	if err := tr.BlendContinuous(model.ContinuousOptimum{W: opt.W[1:], B: opt.B}, 0.5); !errors.Is(err, model.ErrShape) {
 		t.Errorf("BlendContinuous of a short W = %v, want ErrShape", err)
 	}
+	nanW := slices.Clone(opt.W)
+	nanW[0] = math.NaN()
+	if err := tr.BlendContinuous(model.ContinuousOptimum{W: nanW, B: opt.B}, 0.5); !errors.Is(err, model.ErrDiverged) {
+		t.Errorf("BlendContinuous of a NaN weight = %v, want ErrDiverged", err)
+	}
 	for name, call := range map[string]func() error{
 		"negative L2": func() error {
 			_, err := tr.ContinuousOptimum(context.Background(), ds.X, ds.Rows, ds.Y, -1, 10)
