@@ -120,7 +120,8 @@ func UnitSeed(seed uint64, repeat, fold, k int) uint64 {
 
 // Split returns, for each of repeats stratified k-fold splits of the
 // labels y (classes in all), the fold of each row. Repeat 0 is the split
-// of train.CrossValidate with the same seed.
+// of train.CrossValidate with the same seed. It panics as
+// train.StratifiedFolds does, and if repeats is negative.
 func Split(y []int, classes, k, repeats int, seed uint64) [][]int {
 	folds := make([][]int, repeats)
 	for r := range folds {

@@ -97,7 +97,7 @@ type Sweep struct {
 // ShardUnits returns the units of shard i of n (from 0): those whose
 // index is i modulo n. Round robin spreads the costly configurations and
 // datasets over the shards. The shards of one n are disjoint and cover
-// the work list.
+// the work list. It panics if n < 1.
 func ShardUnits(units []Unit, i, n int) []Unit {
 	var out []Unit
 	for _, u := range units {

@@ -335,7 +335,8 @@ func (c Config) Validate() error {
 
 // BalancedWeights returns class weights n/(classes·n_c), scikit-learn's
 // "balanced" weighting, so every class contributes equally to the loss. A
-// class without rows gets weight 0.
+// class without rows gets weight 0. It panics if a label is outside
+// 0..classes−1.
 func BalancedWeights(y []int, classes int) []float64 {
 	count := make([]int, classes)
 	for _, c := range y {

@@ -19,7 +19,8 @@ import (
 // StratifiedFolds assigns every row to one of k folds so that each class is
 // spread as evenly as possible over the folds (rows of a class shuffled
 // with rng, then dealt round-robin, continuing where the previous class
-// ended). It returns the fold of each row.
+// ended). It returns the fold of each row. It panics if k < 1 or a label
+// is outside 0..classes−1 (CheckFolds checks a dataset first).
 func StratifiedFolds(y []int, classes, k int, rng *rand.Rand) []int {
 	fold := make([]int, len(y))
 	byClass := make([][]int, classes)

@@ -609,7 +609,8 @@ func rowsOf(d *data.Dataset) int {
 
 // StratifiedSplit splits row indices into train and validation parts,
 // holding out round(fraction·n_c) rows of each class c (at least one when
-// the class has two rows or more).
+// the class has two rows or more). It panics unless 0 <= fraction < 1 and
+// every label is in 0..classes−1 (Config.Validate checks the fraction).
 func StratifiedSplit(y []int, classes int, fraction float64, rng *rand.Rand) (trainRows, valRows []int) {
 	byClass := make([][]int, classes)
 	for i, c := range y {
