@@ -88,7 +88,7 @@ func TestScreenExtendsLoneSingleToTargetPair(t *testing.T) {
 			t.Errorf("%s: tuples with slots %v, want only the targets %v", name, tuples, targets)
 		}
 	}
-	// A single that is not alone keeps its own slots.
+	// A single beside a stronger-than-single tuple keeps its own slots.
 	screened := []rulesearch.Candidate{
 		{Features: []int{3}, Score: 20, Evidence: true, Extension: []int{3, 5}},
 		{Features: []int{6, 7}, Score: 15, Evidence: true},
@@ -96,6 +96,19 @@ func TestScreenExtendsLoneSingleToTargetPair(t *testing.T) {
 	table := rulesearch.NewTable(rulesearch.DefaultConfig(), 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 1)))
 	if tuples := table.RankedTuples(); !slices.ContainsFunc(tuples, func(u []int) bool { return slices.Equal(u, []int{3}) }) {
 		t.Errorf("single beside another strong tuple: tuples with slots %v, want [3] among them", tuples)
+	}
+	// Where every strong tuple is a single (a target single beside a chance
+	// one, session 11), the strongest gives way to its extension; the
+	// other single keeps its slots.
+	screened = []rulesearch.Candidate{
+		{Features: []int{3}, Score: 20, Evidence: true, Extension: []int{3, 5}},
+		{Features: []int{6}, Score: 15, Evidence: true},
+	}
+	table = rulesearch.NewTable(rulesearch.DefaultConfig(), 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 1)))
+	tuples := table.RankedTuples()
+	has := func(want []int) bool { return slices.ContainsFunc(tuples, func(u []int) bool { return slices.Equal(u, want) }) }
+	if !has([]int{3, 5}) || !has([]int{6}) || has([]int{3}) {
+		t.Errorf("singles only: tuples with slots %v, want [3 5] and [6], not [3]", tuples)
 	}
 }
 

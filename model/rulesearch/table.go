@@ -147,7 +147,8 @@ func (rs *Table) conflict(t []int) bool {
 
 // NewTable fills slots rule slots, Heads slots a tuple, with the strong
 // screened tuples (within Cutoff of the best score and not nested in a
-// stronger one; a lone single feature gives way to its Extension) and,
+// stronger one; where they are all single features, the strongest gives
+// way to its Extension) and,
 // with cfg.MainEffects, the screened single features with evidence
 // (cycling when there are fewer of them than tuples fit), or random
 // tuples when screening found no tuple with evidence (every tuple, when
@@ -175,10 +176,11 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 			rs.Pool = append(rs.Pool, t.Features)
 		}
 	}
-	// One single feature alone expresses no interaction: when it is the
-	// only strong tuple and its best pair passed the extension test (only
-	// singles have one), the pair takes its slots.
-	if len(strong) == 1 && firstExtension != nil {
+	// Single features alone express no interaction: when every strong
+	// tuple is a single and the strongest one's best pair passed the
+	// extension test (only singles have one), the pair takes its slots.
+	onlySingles := !slices.ContainsFunc(strong, func(t []int) bool { return len(t) != 1 })
+	if onlySingles && firstExtension != nil {
 		strong[0] = firstExtension
 	}
 	if cfg.MainEffects && len(strong) > 0 {
