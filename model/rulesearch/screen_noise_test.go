@@ -106,7 +106,9 @@ func TestScreenExtendsLoneSingleToTargetPair(t *testing.T) {
 	}
 	table = rulesearch.NewTable(rulesearch.DefaultConfig(), 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 1)))
 	tuples := table.RankedTuples()
-	has := func(want []int) bool { return slices.ContainsFunc(tuples, func(u []int) bool { return slices.Equal(u, want) }) }
+	has := func(want []int) bool {
+		return slices.ContainsFunc(tuples, func(u []int) bool { return slices.Equal(u, want) })
+	}
 	if !has([]int{3, 5}) || !has([]int{6}) || has([]int{3}) {
 		t.Errorf("singles only: tuples with slots %v, want [3 5] and [6], not [3]", tuples)
 	}
