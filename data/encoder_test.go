@@ -483,3 +483,21 @@ func TestNilInputs(t *testing.T) {
 		}()
 	}
 }
+
+// A table built in code with an empty or repeated column name is refused
+// by name, as ReadCSV refuses such a header (a library audit, session 11).
+func TestFitEncoderHeaderNames(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		header []string
+		want   string
+	}{
+		{[]string{"a", "a", "label"}, `t.csv: column "a": bad header: the column name appears twice`},
+		{[]string{"a", "", "label"}, "t.csv: bad header: column 2 has no name"},
+	} {
+		tab := &Table{Name: "t.csv", Header: tt.header, Rows: [][]string{{"1", "0", "x"}, {"0", "1", "y"}}}
+		if _, err := FitEncoder(tab, EncoderOptions{}); !errors.Is(err, ErrHeader) || err.Error() != tt.want {
+			t.Errorf("FitEncoder with header %q: %v; want %q", tt.header, err, tt.want)
+		}
+	}
+}
