@@ -71,8 +71,11 @@ func newLiteral(name string, negated bool, f int, sources []data.Source) Literal
 
 // NewRuleSet names a decision list: classes[c] is class c, and sources
 // (may be nil) says which original column each encoded feature comes
-// from, for the text and SQL forms.
+// from, for the text and SQL forms. A nil list gives a nil RuleSet.
 func NewRuleSet(l *rulesearch.List, classes []string, sources []data.Source) *RuleSet {
+	if l == nil {
+		return nil
+	}
 	name := func(c int) string {
 		if c >= 0 && c < len(classes) {
 			return classes[c]

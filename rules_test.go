@@ -130,3 +130,11 @@ func TestRuleSetNil(t *testing.T) {
 		t.Errorf("nil: String %q, SQL %q", s, q)
 	}
 }
+
+// NewRuleSet of no list is a nil RuleSet, whose methods are safe.
+func TestNewRuleSetNil(t *testing.T) {
+	t.Parallel()
+	if rs := hornets.NewRuleSet(nil, []string{"a", "b"}, nil); rs != nil || rs.String() != "<nil>" {
+		t.Errorf("NewRuleSet(nil) = %v", rs)
+	}
+}

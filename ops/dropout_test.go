@@ -31,3 +31,29 @@ func TestDropoutMask(t *testing.T) {
 		}
 	}
 }
+
+// An invalid rate or a nil generator is a documented panic, not a mask of
+// zeros (NaN p) or a nil dereference deep in the loop.
+func TestDropoutMaskPanics(t *testing.T) {
+	t.Parallel()
+	mask := make([]float64, 8)
+	for _, tt := range []struct {
+		name string
+		p    float64
+		rng  *rand.Rand
+	}{
+		{"NaN", math.NaN(), rand.New(rand.NewPCG(1, 1))},
+		{"one", 1, rand.New(rand.NewPCG(1, 1))},
+		{"negative", -0.1, rand.New(rand.NewPCG(1, 1))},
+		{"nil rng", 0.5, nil},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil {
+					t.Errorf("%s: no panic", tt.name)
+				}
+			}()
+			DropoutMask(mask, tt.p, tt.rng)
+		}()
+	}
+}
