@@ -120,6 +120,14 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	for i, h := range opts.Hooks {
+		if h == nil {
+			return nil, fmt.Errorf("%w: Options.Hooks[%d] is nil", ErrConfig, i)
+		}
+	}
+	if f, ok := opts.Recorder.(RecorderFunc); ok && f == nil {
+		return nil, fmt.Errorf("%w: Options.Recorder is a nil RecorderFunc", ErrConfig)
+	}
 	if ds == nil || ds.Rows == 0 {
 		return nil, fmt.Errorf("%w: no training rows", ErrData)
 	}

@@ -350,3 +350,18 @@ func TestHookFuncStops(t *testing.T) {
 		t.Errorf("epochs %d, status %v, hook saw %v; want 3 epochs, early stopped, [1 2 3]", res.Epochs, res.Status, seen)
 	}
 }
+
+// A nil hook or nil RecorderFunc is a configuration error before any
+// training, not a nil call after the first epoch.
+func TestFitRejectsNilHooks(t *testing.T) {
+	t.Parallel()
+	_, tr, _ := synth(t, data.And, 4, 1)
+	for name, opts := range map[string]*train.Options{
+		"nil hook":         {Hooks: []train.Hook{nil}},
+		"nil RecorderFunc": {Recorder: train.RecorderFunc(nil)},
+	} {
+		if _, err := train.Fit(context.Background(), tr, model.Config{}, train.Config{Seed: 1, Epochs: 2}, opts); !errors.Is(err, train.ErrConfig) {
+			t.Errorf("%s: Fit: %v; want ErrConfig", name, err)
+		}
+	}
+}
