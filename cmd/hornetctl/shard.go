@@ -422,7 +422,19 @@ func runSweep(ctx context.Context, o shardOptions, run sweepRun, ios *iostreams,
 				return nil, usagef("--results %s is the same file as --%s %s: choose another --results", path, in.flag, in.path)
 			}
 		}
-		content, err := readResultsFile(path)
+		if _, err := readResultsFile(path); err != nil { // not a regular file, or past the bound: before creating it
+			return nil, err
+		}
+		if out, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
+			return nil, fmt.Errorf("--results: %w", pathError(err))
+		}
+		defer out.Close()
+		// One writer at a time: two runs appending to one file (a requeued
+		// shard beside its old copy) would interleave their lines.
+		if err := lockExclusive(out); err != nil {
+			return nil, fmt.Errorf("--results %s is being written by another hornetctl run (%w): wait for it to end, or use another --results", path, err)
+		}
+		content, err := readResultsFile(path) // again, under the lock
 		if err != nil {
 			return nil, err
 		}
@@ -444,10 +456,6 @@ func runSweep(ctx context.Context, o shardOptions, run sweepRun, ios *iostreams,
 		if err := writeSpec(filepath.Dir(path), fp, raw); err != nil {
 			return nil, err
 		}
-		if out, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
-			return nil, fmt.Errorf("--results: %w", pathError(err))
-		}
-		defer out.Close()
 		if content.good < content.size { // a half-written line of a killed run
 			if err := out.Truncate(content.good); err != nil {
 				return nil, fmt.Errorf("--results: %w", pathError(err))

@@ -530,3 +530,31 @@ func cleanEnv() []string {
 	}
 	return out
 }
+
+// TestResultsFileLocked: a second run appending to a --results file that
+// another run holds is refused at once, and the file keeps its lines
+// (two runs at once interleaved their records mid-line).
+func TestResultsFileLocked(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "res.jsonl")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := lockExclusive(f); err != nil {
+		t.Skipf("no advisory locks here: %v", err)
+	}
+	r := runCLI(t, context.Background(), "cv", "--data", fx("train.csv"), "--folds", "2", "--epochs", "2", "--results", path)
+	if r.code != 1 || !strings.Contains(r.stderr, "is being written by another hornetctl run") {
+		t.Errorf("cv into a locked --results: exit %d\n%s", r.code, r.stderr)
+	}
+	if st, err := os.Stat(path); err != nil || st.Size() != 0 {
+		t.Errorf("the locked file changed: %v, %v", st, err)
+	}
+	f.Close() // the lock goes with it
+	if r := runCLI(t, context.Background(), "cv", "--data", fx("train.csv"), "--folds", "2", "--epochs", "2", "--results", path); r.code != 0 {
+		t.Errorf("cv once the lock is released: exit %d\n%s", r.code, r.stderr)
+	}
+}
