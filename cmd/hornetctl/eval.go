@@ -122,6 +122,9 @@ func runEval(ctx context.Context, o *evalOptions, ios *iostreams) error {
 	if err != nil {
 		return err
 	}
+	if err := checkInterrupted(ctx, "eval"); err != nil { // a score of the rows read is not what was asked
+		return err
+	}
 	route, counts := routeSummary(routes)
 	r := evalReport{Data: o.Data.Path, Model: o.ModelPath, Classes: b.Classes, Metrics: m, Route: route, RouteRows: counts}
 	if o.Format == formatJSON {

@@ -444,3 +444,38 @@ func smallNetwork(t *testing.T) *model.Network {
 	}
 	return net
 }
+
+// TestInterruptedOutputsKeepOld: synth and predict interrupted before they
+// write (a canceled context, as after Ctrl-C once the input is read) exit
+// 130 and keep the previous output; eval prints no score.
+func TestInterruptedOutputsKeepOld(t *testing.T) {
+	fixtures(t)
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.csv")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"synth", []string{"synth", "--gate", "and", "--features", "4", "--rows", "20", "--out", old, "-q"}},
+		{"predict", []string{"predict", "--data", fx("test.csv"), "--model", fx("xor.json"), "--out", old}},
+		{"eval", []string{"eval", "--data", fx("test.csv"), "--model", fx("xor.json")}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(old, []byte("OLD\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := runCLI(t, ctx, tt.args...)
+			if r.code != exitInterrupted || !strings.Contains(r.stderr, "interrupted") {
+				t.Errorf("exit %d, want %d and a message saying so\nstderr: %s", r.code, exitInterrupted, r.stderr)
+			}
+			if got, _ := os.ReadFile(old); string(got) != "OLD\n" {
+				t.Errorf("the previous output was replaced: %.40q", got)
+			}
+			if tt.name == "eval" && strings.Contains(r.stdout, "accuracy") {
+				t.Errorf("eval printed a score after the interruption:\n%s", r.stdout)
+			}
+		})
+	}
+}

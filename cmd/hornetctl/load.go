@@ -359,3 +359,37 @@ func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) err
 	}
 	return atomicwrite.WriteFile(path, 0o644, write)
 }
+
+// writeOutputCtx is writeOutput for a command that can be interrupted
+// while it writes: once ctx is done every write fails, so the output is
+// abandoned (the previous file kept) and the command exits as interrupted.
+func writeOutputCtx(ctx context.Context, path string, stdout io.Writer, write func(io.Writer) error) error {
+	return writeOutput(path, stdout, func(w io.Writer) error { return write(ctxWriter{ctx, w, path}) })
+}
+
+// ctxWriter is a writer that fails once its context is done.
+type ctxWriter struct {
+	ctx  context.Context
+	w    io.Writer
+	path string
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if c.ctx.Err() != nil {
+		what := "writing " + c.path
+		if c.path == "" || c.path == "-" {
+			what = "writing the output"
+		}
+		return 0, &interrupted{what + " interrupted; nothing replaced"}
+	}
+	return c.w.Write(p)
+}
+
+// checkInterrupted returns an interrupted error naming what once ctx is
+// done, for a command to check before it prints its result.
+func checkInterrupted(ctx context.Context, what string) error {
+	if ctx.Err() != nil {
+		return &interrupted{what + " interrupted"}
+	}
+	return nil
+}

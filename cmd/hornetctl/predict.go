@@ -106,7 +106,7 @@ func runPredict(ctx context.Context, o *predictOptions, ios *iostreams) error {
 			}
 		}
 	}
-	return writeOutput(o.OutPath, ios.Out, func(w io.Writer) error {
+	return writeOutputCtx(ctx, o.OutPath, ios.Out, func(w io.Writer) error {
 		if o.Format == formatJSON {
 			return writePredictionsJSON(w, b, p, o.Proba, explain)
 		}

@@ -97,7 +97,7 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 // stdout reports whether an output path means standard output.
 func stdout(path string) bool { return path == "" || path == "-" }
 
-func runSynth(_ context.Context, o *synthOptions, ios *iostreams) error {
+func runSynth(ctx context.Context, o *synthOptions, ios *iostreams) error {
 	if err := checkOutput("out", o.Out); err != nil {
 		return err
 	}
@@ -123,7 +123,7 @@ func runSynth(_ context.Context, o *synthOptions, ios *iostreams) error {
 		fmt.Fprintf(info, "label noise %g: %d of %d training labels flipped; test rows clean\n", o.Config.LabelNoise, flipped, trainSet.Rows)
 	}
 
-	if err := writeOutput(o.Out, ios.Out, func(w io.Writer) error { return data.WriteCSV(w, trainSet) }); err != nil {
+	if err := writeOutputCtx(ctx, o.Out, ios.Out, func(w io.Writer) error { return data.WriteCSV(w, trainSet) }); err != nil {
 		return err
 	}
 	if !stdout(o.Out) {
@@ -133,7 +133,7 @@ func runSynth(_ context.Context, o *synthOptions, ios *iostreams) error {
 		return nil
 	}
 	testSet := s.Sample(o.TestRows)
-	if err := writeOutput(o.TestOut, ios.Out, func(w io.Writer) error { return data.WriteCSV(w, testSet) }); err != nil {
+	if err := writeOutputCtx(ctx, o.TestOut, ios.Out, func(w io.Writer) error { return data.WriteCSV(w, testSet) }); err != nil {
 		return err
 	}
 	if !stdout(o.TestOut) {
