@@ -30,6 +30,9 @@ const (
 // supported image format.
 var ErrPlotFormat = errors.New("evaluate: unsupported plot format")
 
+// ErrNoPlotData reports a plot asked of a result with nothing to draw.
+var ErrNoPlotData = errors.New("evaluate: nothing to plot")
+
 // PlotFormat returns the image format of a plot written to path, from its
 // extension: png, svg or pdf; else an error wrapping ErrPlotFormat.
 func PlotFormat(path string) (string, error) {
@@ -70,6 +73,9 @@ func LossPlot(history []train.EpochStats) (*plot.Plot, error) {
 // (log scale), one line per gate (and per activation and positions
 // setting, when res has more than one).
 func SyntheticPlot(res *SyntheticResult) (*plot.Plot, error) {
+	if res == nil || len(res.Rows) == 0 {
+		return nil, fmt.Errorf("%w: no cells to plot (every gate skipped?)", ErrNoPlotData)
+	}
 	p := plot.New()
 	p.Title.Text = "Synthetic logic gates: macro-F1 on fresh rows"
 	p.X.Label.Text = "features"

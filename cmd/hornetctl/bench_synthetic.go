@@ -227,6 +227,10 @@ func runBenchSynthetic(ctx context.Context, o *benchSyntheticOptions, ios *iostr
 	if err != nil || o.Plot == "" {
 		return err
 	}
+	if len(res.Rows) == 0 { // every cell skipped: the table says so
+		fmt.Fprintf(ios.Err, "hornetctl bench synthetic: no cells to plot; %s not written\n", o.Plot)
+		return nil
+	}
 	p, err := evaluate.SyntheticPlot(res)
 	if err != nil {
 		return err

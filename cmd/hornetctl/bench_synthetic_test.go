@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -64,6 +65,22 @@ func TestBenchSynthetic(t *testing.T) {
 		if r.code != 2 || !strings.Contains(r.stderr, tt.want) {
 			t.Errorf("bench synthetic %s: exit %d\n%s\nwant exit 2 and %q", tt.args, r.code, r.stderr, tt.want)
 		}
+	}
+}
+
+// Every cell skipped (xor needs two features): the empty table, and a
+// note that no plot was drawn, not an internal error.
+func TestBenchSyntheticPlotNothing(t *testing.T) {
+	plotPath := filepath.Join(t.TempDir(), "e.png")
+	r := runCLI(t, context.Background(), "bench", "synthetic", "--reps", "1", "--features", "1", "--gates", "xor", "--epochs", "5", "-q", "--plot", plotPath)
+	if r.code != 0 || !strings.Contains(r.stderr, "no cells to plot") || strings.Contains(r.stderr, "internal error") {
+		t.Errorf("exit %d\n%s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(plotPath); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("plot written: %v", err)
+	}
+	if _, err := evaluate.SyntheticPlot(&evaluate.SyntheticResult{}); !errors.Is(err, evaluate.ErrNoPlotData) {
+		t.Errorf("SyntheticPlot of no rows: %v", err)
 	}
 }
 
