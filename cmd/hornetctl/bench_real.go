@@ -89,6 +89,9 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			if o.Files, err = benchFiles(c.String("data")); err != nil {
 				return err
 			}
+			if err := uniqueDatasets(o.Files); err != nil {
+				return err
+			}
 			if o.Fit, err = readFitFlags(c); err != nil {
 				return err
 			}
@@ -141,6 +144,21 @@ func benchFiles(arg string) ([]string, error) {
 		return nil, usagef("invalid --data %q: no files", arg)
 	}
 	return out, nil
+}
+
+// uniqueDatasets refuses two files that name the same dataset (the same
+// file twice, or a.csv beside a.csv.gz): the statistical tests would count
+// one table as two, and --baselines could not tell them apart.
+func uniqueDatasets(files []string) error {
+	seen := map[string]string{}
+	for _, f := range files {
+		name := datasetName(f)
+		if prev, dup := seen[name]; dup {
+			return usagef("invalid --data: %s and %s are both dataset %q; give each table once", prev, f, name)
+		}
+		seen[name] = f
+	}
+	return nil
 }
 
 // datasetName is a file's name without its directory and .csv/.csv.gz.
