@@ -5,7 +5,9 @@ package evaluate
 import (
 	"io"
 	"math"
+	"time"
 
+	"github.com/go-pdf/fpdf"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -15,6 +17,16 @@ import (
 
 	"github.com/hornets-go/hornets/internal/atomicwrite"
 )
+
+// A PDF written by gonum's vgpdf (through go-pdf/fpdf) records the time
+// it was made as its creation and modification dates, so two runs with
+// the same seed wrote different bytes. Every PDF here carries one fixed
+// date instead, as reproducible builds do (SOURCE_DATE_EPOCH = 0); PNG and
+// SVG record none.
+func init() {
+	fpdf.SetDefaultCreationDate(time.Unix(0, 0).UTC())
+	fpdf.SetDefaultModificationDate(time.Unix(0, 0).UTC())
+}
 
 // Figure is an image of several panels (plots, colour bars) laid out on
 // one canvas; a plot.Plot is one panel. Its size follows its content: a

@@ -78,3 +78,22 @@ func checkImage(t *testing.T, name string, b []byte) {
 		t.Errorf("%s size\ngot  %v\nwant (800,500)", name, sz)
 	}
 }
+
+// A PDF records one fixed date, not the time it was written, so the same
+// plot gives the same bytes (PNG and SVG record none).
+func TestPDFReproducible(t *testing.T) {
+	t.Parallel()
+	p, err := evaluate.LossPlot([]train.EpochStats{{Epoch: 1, TrainLoss: 1}, {Epoch: 2, TrainLoss: 0.5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a bytes.Buffer
+	if err := evaluate.WritePlot(&a, p, "pdf"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"/CreationDate (D:19700101000000)", "/ModDate (D:19700101000000)"} {
+		if !bytes.Contains(a.Bytes(), []byte(want)) {
+			t.Errorf("the PDF lacks %q", want)
+		}
+	}
+}
