@@ -50,7 +50,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "fit `N` units at a time (default 0: one per core); the table does not depend on it"},
 		&cli.StringFlag{Name: "compare", Category: "Output", Value: evaluate.ModelLogReg, Usage: "`MODEL` that the Bayesian signed-rank test compares HorNets with"},
 		&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "report `FORMAT`: markdown or json"},
-		&cli.StringFlag{Name: "plot", Category: "Output", Usage: "write the critical-difference diagram to `FILE` (.png or .svg)"},
+		&cli.StringFlag{Name: "plot", Category: "Output", Usage: "write the critical-difference diagram to `FILE` (.png, .svg or .pdf)"},
 		quietFlag(),
 	}
 	flags = append(flags, fitFlags()...)

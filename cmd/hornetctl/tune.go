@@ -326,6 +326,10 @@ func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
+			var ie *interrupted
+			if errors.As(err, &ie) { // runSweep's, which says what was kept
+				return ie
+			}
 			return &interrupted{fmt.Sprintf("tune interrupted: %v", err)}
 		}
 		return configError(err)
