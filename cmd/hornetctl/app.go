@@ -136,9 +136,22 @@ func newApp(ios *iostreams) *cli.App {
 // without printing the help text (stderr gets one line).
 func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
 	if isSubcommand && c.Command != nil {
-		return usagef("%s: %v (see 'hornetctl %s --help')", c.Command.Name, err, c.Command.Name)
+		name := commandPath(c)
+		return usagef("%s: %v (see 'hornetctl %s --help')", name, err, name)
 	}
 	return usagef("%v (see 'hornetctl --help')", err)
+}
+
+// commandPath names c's command with its parents ("bench real"), as
+// typed after hornetctl.
+func commandPath(c *cli.Context) string {
+	var names []string
+	for _, ctx := range c.Lineage() {
+		if ctx.Command != nil && ctx.Command.Name != "" && (c.App == nil || ctx.Command.Name != c.App.Name) && (len(names) == 0 || names[0] != ctx.Command.Name) {
+			names = append([]string{ctx.Command.Name}, names...)
+		}
+	}
+	return strings.Join(names, " ")
 }
 
 // leaf sets what every command without subcommands shares.
@@ -151,7 +164,8 @@ func leaf(cmd *cli.Command) *cli.Command {
 // noArgs rejects positional arguments: every input is a flag.
 func noArgs(c *cli.Context) error {
 	if c.Args().Present() {
-		return usagef("%s: unexpected argument %q (inputs are given with flags; see 'hornetctl %s --help')", c.Command.Name, c.Args().First(), c.Command.Name)
+		name := commandPath(c)
+		return usagef("%s: unexpected argument %q (inputs are given with flags; see 'hornetctl %s --help')", name, c.Args().First(), name)
 	}
 	return nil
 }
