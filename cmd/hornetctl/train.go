@@ -97,7 +97,7 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 			return err
 		}
 		if err := evaluate.SavePlot(p, o.PlotPath); err != nil {
-			return err
+			return fmt.Errorf("--plot: %w (the model was saved to %s)", err, o.ModelPath)
 		}
 	}
 	if res.Status == train.Canceled {
