@@ -121,6 +121,9 @@ func SyntheticPlot(res *SyntheticResult) (*plot.Plot, error) {
 // WritePlot writes p to w in format (png, svg or pdf) at PlotWidth ×
 // PlotHeight.
 func WritePlot(w io.Writer, p *plot.Plot, format string) error {
+	if p == nil {
+		return fmt.Errorf("%w: nil plot", ErrNoPlotData)
+	}
 	wt, err := p.WriterTo(PlotWidth, PlotHeight, format)
 	if err != nil {
 		return err

@@ -97,3 +97,17 @@ func TestPDFReproducible(t *testing.T) {
 		}
 	}
 }
+
+// Nil plots and results are errors, not nil dereferences.
+func TestPlotNil(t *testing.T) {
+	t.Parallel()
+	if err := evaluate.WritePlot(&bytes.Buffer{}, nil, "png"); !errors.Is(err, evaluate.ErrNoPlotData) {
+		t.Errorf("WritePlot(nil): %v", err)
+	}
+	if _, err := evaluate.SpeedPlot(nil); !errors.Is(err, evaluate.ErrNoPlotData) {
+		t.Errorf("SpeedPlot(nil): %v", err)
+	}
+	if _, err := evaluate.SyntheticPlot(nil); !errors.Is(err, evaluate.ErrNoPlotData) {
+		t.Errorf("SyntheticPlot(nil): %v", err)
+	}
+}

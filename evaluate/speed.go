@@ -273,6 +273,9 @@ func (r *SpeedResult) WriteCSV(w io.Writer) error {
 // with a bar from the fastest to the slowest fit of each point, and the
 // CPU time. A sweep without points is left out.
 func SpeedPlot(r *SpeedResult) (*Figure, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%w: no timings", ErrNoPlotData)
+	}
 	var plots []*plot.Plot
 	for _, sweep := range []string{SweepRules, SweepOrder} {
 		var pts []SpeedPoint

@@ -58,6 +58,9 @@ func (a *Adam) Steps() int { return a.t }
 // same size, and the count and sizes must be those of the first step. On
 // error nothing is updated.
 func (a *Adam) Step(vgs []G.ValueGrad) error {
+	if a == nil {
+		return fmt.Errorf("%w: nil Adam (use NewAdam)", ErrOptimizer)
+	}
 	if a.m != nil && len(vgs) != len(a.m) {
 		return fmt.Errorf("%w: Adam: %d parameters; the first step had %d", ErrOptimizer, len(vgs), len(a.m))
 	}
@@ -116,6 +119,9 @@ func (a *Adam) Step(vgs []G.ValueGrad) error {
 
 // weightGrad returns the elements of a parameter's value and gradient.
 func weightGrad(vg G.ValueGrad) (w, g []float64, err error) {
+	if vg == nil {
+		return nil, nil, errors.New("nil ValueGrad")
+	}
 	if w, err = float64s(vg.Value()); err != nil {
 		return nil, nil, fmt.Errorf("value: %w", err)
 	}

@@ -201,3 +201,15 @@ func TestAdamErrors(t *testing.T) {
 		})
 	}
 }
+
+// A nil Adam or a nil parameter is an error, not a nil dereference.
+func TestAdamNil(t *testing.T) {
+	t.Parallel()
+	var a *Adam
+	if err := a.Step(nil); !errors.Is(err, ErrOptimizer) {
+		t.Errorf("nil Adam: %v", err)
+	}
+	if err := NewAdam(0.1).Step([]G.ValueGrad{nil}); !errors.Is(err, ErrOptimizer) {
+		t.Errorf("nil ValueGrad: %v", err)
+	}
+}
