@@ -233,15 +233,8 @@ func labelColumn(t *Table, name string) (int, error) {
 	if len(t.Rows) == 0 {
 		return 0, &ParseError{File: t.Name, Err: ErrNoRows}
 	}
-	seen := make(map[string]bool, len(t.Header))
-	for i, c := range t.Header { // ReadCSV refuses these; a table built in code may not
-		switch {
-		case c == "":
-			return 0, &ParseError{File: t.Name, Err: fmt.Errorf("%w: column %d has no name", ErrHeader, i+1)}
-		case seen[c]:
-			return 0, &ParseError{File: t.Name, Column: c, Err: fmt.Errorf("%w: the column name appears twice", ErrHeader)}
-		}
-		seen[c] = true
+	if err := checkHeader(t.Header, t.Name, 0); err != nil { // ReadCSV's check, for a table built in code
+		return 0, err
 	}
 	lab := len(t.Header) - 1
 	if name != "" {

@@ -492,7 +492,7 @@ func TestFitEncoderHeaderNames(t *testing.T) {
 		header []string
 		want   string
 	}{
-		{[]string{"a", "a", "label"}, `t.csv: column "a": bad header: the column name appears twice`},
+		{[]string{"a", "a", "label"}, `t.csv: column "a": bad header: name used by columns 1 and 2`},
 		{[]string{"a", "", "label"}, "t.csv: bad header: column 2 has no name"},
 	} {
 		tab := &Table{Name: "t.csv", Header: tt.header, Rows: [][]string{{"1", "0", "x"}, {"0", "1", "y"}}}

@@ -76,6 +76,13 @@ func affineGradA(da, w, g []float64, nb, k, c int) {
 		}
 		return
 	}
+	affineGradAPlain(da, w, g, nb, k, c)
+}
+
+// affineGradAPlain is affineGradA as a plain loop over the classes: the
+// kernel for more than two classes, where holding them in registers gained
+// nothing measurable, and the reference of the two-class path's test.
+func affineGradAPlain(da, w, g []float64, nb, k, c int) {
 	for i := 0; i < nb; i++ {
 		gr := g[i*c : i*c+c]
 		dr := da[i*k : i*k+k]

@@ -10,7 +10,8 @@ import (
 )
 
 // The plain loops the affine kernels replaced: the reference they must
-// equal bit for bit.
+// equal bit for bit (affineGradAPlain, the gradient's, is in the package:
+// the kernel runs it for more than two classes).
 
 func affineForwardPlain(y, a, w, bias []float64, nb, k, c int) {
 	for i := 0; i < nb; i++ {
@@ -20,20 +21,6 @@ func affineForwardPlain(y, a, w, bias []float64, nb, k, c int) {
 			for j, wv := range w[kk*c : kk*c+c] {
 				yr[j] += av * wv
 			}
-		}
-	}
-}
-
-func affineGradAPlain(da, w, g []float64, nb, k, c int) {
-	for i := 0; i < nb; i++ {
-		gr := g[i*c : i*c+c]
-		dr := da[i*k : i*k+k]
-		for kk := range dr {
-			var s float64
-			for j, wv := range w[kk*c : kk*c+c] {
-				s += gr[j] * wv
-			}
-			dr[kk] = s
 		}
 	}
 }

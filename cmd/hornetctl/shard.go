@@ -337,6 +337,11 @@ func readBounded(path string, limit int64, tooLarge string) ([]byte, error) {
 	return raw, nil
 }
 
+// notAppendable is the error for a results path that is not a regular file.
+func notAppendable(path string) error {
+	return fmt.Errorf("%s: not a regular file; results are only appended to regular files", path)
+}
+
 // readResultsFile reads the records of path (none if it does not exist).
 // A last line without its newline, or that does not parse, is the unit
 // that was being written when the run was killed: it is left out (good
@@ -351,7 +356,7 @@ func readResultsFile(path string) (*resultsFileContent, error) {
 		return nil, pathError(err)
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file; results are only appended to regular files", path)
+		return nil, notAppendable(path)
 	}
 	raw, err := readBounded(path, maxResultsBytes, notOurs)
 	if err != nil {
@@ -422,8 +427,10 @@ func runSweep(ctx context.Context, o shardOptions, run sweepRun, ios *iostreams,
 				return nil, usagef("--results %s is the same file as --%s %s: choose another --results", path, in.flag, in.path)
 			}
 		}
-		if _, err := readResultsFile(path); err != nil { // not a regular file, or past the bound: before creating it
-			return nil, err
+		// Before creating or opening it (opening a FIFO to write blocks): a
+		// regular file or none. Its size is bounded by the read below.
+		if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+			return nil, notAppendable(path)
 		}
 		if out, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
 			return nil, fmt.Errorf("--results: %w", pathError(err))
