@@ -151,7 +151,13 @@ func runMerge(o *mergeOptions, ios *iostreams) error {
 		}
 	}
 	if fp == "" {
-		return fmt.Errorf("%s: the shard files hold no finished unit yet", o.Dir)
+		// A sweep whose every cell was skipped (a gate reading more
+		// features than there are) has no units, and its shards write
+		// empty files: merge prints its empty table, as the unsharded run
+		// does.
+		if fp = soleEmptySweep(o.Dir); fp == "" {
+			return fmt.Errorf("%s: the shard files hold no finished unit yet", o.Dir)
+		}
 	}
 	spec, err := readSpec(o.Dir, fp)
 	if err != nil {
@@ -250,6 +256,20 @@ func firstFew(s []string, k int) []string {
 	return append(slices.Clone(s[:k]), "…")
 }
 
+// soleEmptySweep returns the fingerprint of the one sweep spec in dir when
+// that sweep has no units, else "".
+func soleEmptySweep(dir string) string {
+	specs, err := filepath.Glob(filepath.Join(dir, specFileName("*")))
+	if err != nil || len(specs) != 1 {
+		return ""
+	}
+	fp := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(specs[0]), "sweep-"), ".json")
+	if spec, err := readSpec(dir, fp); err != nil || spec.Units != 0 {
+		return ""
+	}
+	return fp
+}
+
 // readSpec reads the spec of sweep fp from dir and checks it against fp.
 func readSpec(dir, fp string) (*sweepSpec, error) {
 	path := filepath.Join(dir, specFileName(fp))
@@ -269,8 +289,8 @@ func readSpec(dir, fp string) (*sweepSpec, error) {
 	if spec.Version != sweepSpecVersion {
 		return nil, fmt.Errorf("%s: a sweep spec of version %d; this hornetctl reads version %d", path, spec.Version, sweepSpecVersion)
 	}
-	if spec.Units < 1 || spec.Units > evaluate.MaxUnits {
-		return nil, fmt.Errorf("%s: a sweep of %d units; a sweep has 1 to %d", path, spec.Units, evaluate.MaxUnits)
+	if spec.Units < 0 || spec.Units > evaluate.MaxUnits {
+		return nil, fmt.Errorf("%s: a sweep of %d units; a sweep has 0 to %d", path, spec.Units, evaluate.MaxUnits)
 	}
 	return &spec, nil
 }

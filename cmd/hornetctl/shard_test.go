@@ -346,7 +346,7 @@ func TestMergeErrors(t *testing.T) {
 		os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	}
 	r = runCLI(t, context.Background(), "merge", forged)
-	if r.code != 1 || !strings.Contains(r.stderr, "a sweep of 2000000000 units; a sweep has 1 to 1048576") {
+	if r.code != 1 || !strings.Contains(r.stderr, "a sweep of 2000000000 units; a sweep has 0 to 1048576") {
 		t.Errorf("a spec claiming 2e9 units: exit %d\n%s", r.code, r.stderr)
 	}
 	for _, edit := range []struct{ field, value, want string }{
@@ -556,5 +556,31 @@ func TestResultsFileLocked(t *testing.T) {
 	f.Close() // the lock goes with it
 	if r := runCLI(t, context.Background(), "cv", "--data", fx("train.csv"), "--folds", "2", "--epochs", "2", "--results", path); r.code != 0 {
 		t.Errorf("cv once the lock is released: exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+// TestMergeSweepOfSkippedCells: a bench synthetic sweep whose every cell
+// is skipped has no units; its shards write empty files, and merge prints
+// the same empty table and skip notes as the unsharded run (it said the
+// shards held no finished unit).
+func TestMergeSweepOfSkippedCells(t *testing.T) {
+	args := []string{"bench", "synthetic", "--reps", "1", "--features", "1", "--gates", "xor", "--activation", "relu"}
+	want := mustRun(t, args...)
+	if !strings.Contains(want.stdout, "skipped: xor 1 features") {
+		t.Fatalf("the unsharded run printed no skip note:\n%s", want.stdout)
+	}
+	dir := t.TempDir()
+	runShards(t, args, dir, 2)
+	if got := mustRun(t, "merge", dir); got.stdout != want.stdout {
+		t.Errorf("merged:\n%s\nunsharded:\n%s", got.stdout, want.stdout)
+	}
+	// With no spec beside them, empty shard files are still an error.
+	specs, _ := filepath.Glob(filepath.Join(dir, "sweep-*.json"))
+	if len(specs) != 1 {
+		t.Fatalf("%d sweep specs in %s, want 1", len(specs), dir)
+	}
+	os.Remove(specs[0])
+	if r := runCLI(t, context.Background(), "merge", dir); r.code != 1 || !strings.Contains(r.stderr, "no finished unit") {
+		t.Errorf("merge without the spec: exit %d\n%s", r.code, r.stderr)
 	}
 }
