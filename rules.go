@@ -50,20 +50,39 @@ type Rule struct {
 // is the original column, Category the category of a one-hot column ("" for
 // a numeric one; a missing cell is category NA), so a name or a value that
 // itself holds "=" is never split in the wrong place.
+//
+// A numeric column with two training values is encoded 0 for the lower
+// and 1 for the higher, and a missing cell as the more frequent: Value is
+// the value the literal tests where those are not 0 and 1 themselves
+// (`dose = 7` for a 5/7 column: "7", and "5" when Negated), and Missing
+// says that a missing cell satisfies the literal.
 type Literal struct {
 	Feature  string `json:"feature"`
 	Negated  bool   `json:"negated"`
 	Column   string `json:"column,omitempty"`
 	Category string `json:"category,omitempty"`
+	Value    string `json:"value,omitempty"`
+	Missing  bool   `json:"missing,omitempty"`
 }
 
 // newLiteral names feature f (index into sources, which may be short).
 func newLiteral(name string, negated bool, f int, sources []data.Source) Literal {
 	l := Literal{Feature: name, Negated: negated}
 	if f >= 0 && f < len(sources) {
-		l.Column = sources[f].Column
-		if !sources[f].Numeric {
-			l.Category = sources[f].Category
+		src := sources[f]
+		l.Column = src.Column
+		if !src.Numeric {
+			l.Category = src.Category
+		}
+		if src.Binary {
+			l.Value = src.On
+			if negated {
+				l.Value = src.Off
+			}
+			if negated && l.Value == "0" || !negated && l.Value == "1" {
+				l.Value = "" // a 0/1 column reads as before
+			}
+			l.Missing = src.ModeFill && src.MissingOn != negated
 		}
 	}
 	return l
@@ -138,10 +157,22 @@ func (l Literal) String() string {
 	if l.Column != "" {
 		column = l.Column
 	}
-	if l.Negated {
-		return column + " = 0"
+	text := column + " = " + l.value()
+	if l.Missing {
+		return "(" + text + " or NA)"
 	}
-	return column + " = 1"
+	return text
+}
+
+// value returns the value a numeric literal tests, as written in the cells.
+func (l Literal) value() string {
+	switch {
+	case l.Value != "":
+		return l.Value
+	case l.Negated:
+		return "0"
+	}
+	return "1"
 }
 
 // String renders the rules in RIPPER's habit, one a line in decision
@@ -176,7 +207,8 @@ func (rs *RuleSet) String() string {
 // SQL renders the rules as one CASE expression over the original columns,
 // so they run where the data live: a one-hot category compares the column
 // with the value (a missing cell, category NA, is NULL), a numeric column
-// with 1 or 0. A nil RuleSet renders as "".
+// with 1 or 0, or with the value a binary column's literal tests (OR IS
+// NULL where a missing cell satisfies it). A nil RuleSet renders as "".
 func (rs *RuleSet) SQL() string {
 	if rs == nil {
 		return ""
@@ -200,10 +232,11 @@ func (l Literal) sql() string {
 		if l.Column != "" {
 			column = l.Column
 		}
-		if l.Negated {
-			return sqlName(column) + " = 0"
+		cond := sqlName(column) + " = " + l.value()
+		if l.Missing {
+			return "(" + cond + " OR " + sqlName(column) + " IS NULL)"
 		}
-		return sqlName(column) + " = 1"
+		return cond
 	}
 	col := sqlName(l.Column)
 	switch {

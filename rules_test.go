@@ -138,3 +138,53 @@ func TestNewRuleSetNil(t *testing.T) {
 		t.Errorf("NewRuleSet(nil) = %v", rs)
 	}
 }
+
+// TestRuleSetBinaryCodes: a literal on a numeric column of two values
+// other than 0 and 1 names the value it tests, and says when a missing
+// cell (encoded as the column's more frequent value) satisfies it, in the
+// text, the SQL and the JSON; a 0/1 column reads as before. The rules of
+// a 5/7 column said "f3 = 1", which no cell holds.
+func TestRuleSetBinaryCodes(t *testing.T) {
+	t.Parallel()
+	list := &rulesearch.List{Default: 0, Rows: 4, Fidelity: 1, Accuracy: 1, Rules: []rulesearch.DecisionRule{
+		{Class: 1, Literals: []rulesearch.Literal{{Feature: 0, Name: "dose"}, {Feature: 1, Name: "flag", Negated: true}}},
+		{Class: 1, Literals: []rulesearch.Literal{{Feature: 0, Name: "dose", Negated: true}, {Feature: 1, Name: "flag"}}},
+	}}
+	sources := []data.Source{
+		{Column: "dose", Numeric: true, Binary: true, On: "7", Off: "5", ModeFill: true, MissingOn: true},
+		{Column: "flag", Numeric: true, Binary: true, On: "1", Off: "0"},
+	}
+	rs := hornets.NewRuleSet(list, []string{"no", "yes"}, sources)
+	want := [][]hornets.Literal{
+		{{Feature: "dose", Column: "dose", Value: "7", Missing: true}, {Feature: "flag", Negated: true, Column: "flag"}},
+		{{Feature: "dose", Negated: true, Column: "dose", Value: "5"}, {Feature: "flag", Column: "flag"}},
+	}
+	for i, r := range rs.Rules {
+		if !slices.Equal(r.Literals, want[i]) {
+			t.Errorf("rule %d literals\ngot  %+v\nwant %+v", i+1, r.Literals, want[i])
+		}
+	}
+	text := rs.String()
+	for _, w := range []string{"IF (dose = 7 or NA) AND flag = 0 THEN yes", "IF dose = 5 AND flag = 1 THEN yes"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("String() lacks %q:\n%s", w, text)
+		}
+	}
+	sql := rs.SQL()
+	for _, w := range []string{`WHEN ("dose" = 7 OR "dose" IS NULL) AND "flag" = 0 THEN 'yes'`, `WHEN "dose" = 5 AND "flag" = 1 THEN 'yes'`} {
+		if !strings.Contains(sql, w) {
+			t.Errorf("SQL() lacks %q:\n%s", w, sql)
+		}
+	}
+	raw, err := json.Marshal(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back hornets.RuleSet
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.SQL() != sql || !strings.Contains(back.String(), "IF (dose = 7 or NA) AND flag = 0 THEN yes") {
+		t.Errorf("read back from JSON:\n%s\n%s\nwant the same rules as\n%s", back.String(), back.SQL(), sql)
+	}
+}

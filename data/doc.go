@@ -36,7 +36,20 @@
 //     missing cell gets the training mean (0 if the column has no value at
 //     all). NaN and Inf are not numbers HorNets can use: a numeric column
 //     holding "NaN", "Inf" or "-Inf" (or an overflowing "1e999") is an error,
-//     not a categorical column.
+//     not a categorical column. A numeric column with two distinct training
+//     values is binary: it is encoded 0 for the lower value and 1 for the
+//     higher (a later value in between or beyond, linearly), so that a
+//     table of 1/2 or 5/7 codes is the binary table it is and its rules
+//     name the values ("dose = 7"); where its training cells had missing
+//     values, a missing cell gets the more frequent value instead of the
+//     mean, so that a binary table with a few missing answers stays binary
+//     (one fractional value sends the table to the continuous route, which
+//     cannot express an interaction: xor with 5 % of one flag missing scored
+//     0.547 on fresh rows, 1.000 now). A column with one training value is
+//     encoded relative to it (0 on the training rows), so that a constant
+//     5.5 beside binary flags does not make the table continuous. Both
+//     maps are affine, so the continuous route, which standardises every
+//     column, sees the same table up to rounding.
 //   - Otherwise, or when [EncoderOptions].Categorical names the column
 //     (integer codes such as the MONK's attributes), the column is
 //     categorical: it becomes one 0/1 feature per distinct training value,
@@ -55,6 +68,7 @@
 //	1.5,red,yes
 //	NA,blue,no
 //	2.5,NA,yes
+//	2,blue,no
 //
 // the features are [size colour=NA colour=blue colour=red], the classes are
 // [no yes], and the rows encode as
@@ -62,6 +76,7 @@
 //	1.5  0 0 1  → yes (1)
 //	2    0 1 0  → no  (0)
 //	2.5  1 0 0  → yes (1)
+//	2    0 1 0  → no  (0)
 //
 // and the encoder's JSON is
 //

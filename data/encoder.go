@@ -55,7 +55,45 @@ type Column struct {
 	Kind       Kind     `json:"kind"`
 	Mean       float64  `json:"mean,omitempty"`       // Numeric: training mean of the non-missing cells, 0 if there are none
 	Categories []string `json:"categories,omitempty"` // Categorical: sorted distinct training values, "NA" standing for missing
+	// Values is, for a numeric column with one or two distinct training
+	// values, their number (0: more, or a model file from before it was
+	// recorded). Such a column is encoded relative to Low and High, its
+	// smallest and largest training value: a binary column as (x − Low)
+	// / (High − Low), 0 and 1 on the training rows, and a constant one as
+	// x − Low. Where the training rows had missing cells in a binary
+	// column (ModeFill), a missing cell gets Fill, the encoded value of
+	// the more frequent training value (the lower on a tie), so that a
+	// binary table stays binary; otherwise a missing cell gets the
+	// training mean, encoded alike.
+	Values   int     `json:"values,omitempty"`
+	Low      float64 `json:"low,omitempty"`
+	High     float64 `json:"high,omitempty"`
+	ModeFill bool    `json:"mode_fill,omitempty"`
+	Fill     float64 `json:"fill,omitempty"`
 }
+
+// encode returns the encoded value of the numeric cell value f.
+func (c *Column) encode(f float64) float64 {
+	switch c.Values {
+	case 1:
+		return f - c.Low
+	case 2:
+		return (f - c.Low) / (c.High - c.Low)
+	}
+	return f
+}
+
+// missingValue returns the encoded value of a missing numeric cell.
+func (c *Column) missingValue() float64 {
+	if c.ModeFill {
+		return c.Fill
+	}
+	return c.encode(c.Mean)
+}
+
+// formatValue writes a numeric training value as the shortest number that
+// reads back as it.
+func formatValue(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // EncoderOptions configures FitEncoder. The zero value is the default.
 type EncoderOptions struct {
@@ -200,6 +238,7 @@ func fitColumn(t *Table, j int, categorical bool) (Column, error) {
 		return c, t.cellErr(bad, c.Name, err)
 	case n > 0:
 		c.Mean = sum / float64(n)
+		fitValues(&c, t, j)
 		// The network standardises each feature by its mean and standard
 		// deviation: values whose sum or squared deviations overflow would
 		// make training diverge, so they are a data error here, naming the
@@ -218,6 +257,42 @@ func fitColumn(t *Table, j int, categorical bool) (Column, error) {
 		}
 	}
 	return c, nil
+}
+
+// fitValues records, for a numeric column of one or two distinct training
+// values, their number, the values and the fill of a missing cell (see
+// Column.Values).
+func fitValues(c *Column, t *Table, j int) {
+	var vals [2]float64
+	var count [2]int
+	k, missing := 0, false
+	for _, row := range t.Rows {
+		if isMissing(row[j]) {
+			missing = true
+			continue
+		}
+		f, _ := number(row[j])
+		switch {
+		case k > 0 && f == vals[0]:
+			count[0]++
+		case k > 1 && f == vals[1]:
+			count[1]++
+		case k < 2:
+			vals[k], count[k] = f, 1
+			k++
+		default:
+			return // a third value
+		}
+	}
+	if k == 2 && vals[1] < vals[0] {
+		vals[0], vals[1] = vals[1], vals[0]
+		count[0], count[1] = count[1], count[0]
+	}
+	c.Values, c.Low, c.High = k, vals[0], vals[k-1]
+	c.ModeFill = k == 2 && missing
+	if c.ModeFill && count[1] > count[0] {
+		c.Fill = 1
+	}
 }
 
 // labelColumn checks that t has a header, rows of the right width and at
@@ -355,14 +430,14 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 			v := row[src[k]]
 			if c.Kind == Numeric {
 				if isMissing(v) {
-					x[offs[k]] = c.Mean
+					x[offs[k]] = c.missingValue()
 					continue
 				}
 				f, err := parseCell(v)
 				if err != nil {
 					return nil, nil, t.cellErr(i, c.Name, err)
 				}
-				x[offs[k]] = f
+				x[offs[k]] = c.encode(f)
 				continue
 			}
 			if isMissing(v) {
@@ -459,6 +534,20 @@ func (e *Encoder) check() (offs []int, width int, err error) {
 		case Numeric:
 			if !finite(c.Mean) {
 				return bad("column %s has mean %v", quote(c.Name), c.Mean)
+			}
+			switch {
+			case c.Values < 0 || c.Values > 2:
+				return bad("column %s has %d values, want 0, 1 or 2", quote(c.Name), c.Values)
+			case c.Values == 1 && (!finite(c.Low) || c.High != c.Low):
+				return bad("constant column %s has low %v and high %v", quote(c.Name), c.Low, c.High)
+			case c.Values == 2 && !(finite(c.Low) && finite(c.High) && c.Low < c.High && finite(c.High-c.Low)):
+				return bad("binary column %s has low %v and high %v", quote(c.Name), c.Low, c.High)
+			case c.Fill != 0 && (c.Fill != 1 || !c.ModeFill):
+				return bad("column %s fills a missing cell with %v, want 0 or 1 with mode_fill", quote(c.Name), c.Fill)
+			case c.ModeFill && c.Values != 2:
+				return bad("column %s fills missing cells with a mode but is not binary", quote(c.Name))
+			case c.Values == 0 && (c.Low != 0 || c.High != 0):
+				return bad("column %s has low or high but no values", quote(c.Name))
 			}
 			if len(e.Features) > width && e.Features[width] != c.Name {
 				return bad("feature %d is named %s, want %s after its column", width+1, quote(e.Features[width]), quote(c.Name))
@@ -561,6 +650,15 @@ type Source struct {
 	Column   string
 	Category string // "" for a numeric column
 	Numeric  bool
+	// Binary marks a numeric column of two training values (see
+	// Column.Values): On and Off are the values, written as numbers, of
+	// the cells that encode as 1 and as 0 ("1" and "0" for a 0/1 column,
+	// "7" and "5" for a 5/7 one). With ModeFill a missing cell encodes
+	// as its more frequent training value: as 1 when MissingOn, else as
+	// 0 (without, as the encoded mean, which no literal tests).
+	Binary              bool
+	On, Off             string
+	ModeFill, MissingOn bool
 }
 
 // Sources returns the source of every encoded feature, in output order.
@@ -572,7 +670,12 @@ func (e *Encoder) Sources() ([]Source, error) {
 	var out []Source
 	for _, c := range e.Columns {
 		if c.Kind == Numeric {
-			out = append(out, Source{Column: c.Name, Numeric: true})
+			src := Source{Column: c.Name, Numeric: true}
+			if c.Values == 2 {
+				src.Binary, src.ModeFill, src.MissingOn = true, c.ModeFill, c.ModeFill && c.Fill == 1
+				src.On, src.Off = formatValue(c.High), formatValue(c.Low)
+			}
+			out = append(out, src)
 			continue
 		}
 		for _, v := range c.Categories {

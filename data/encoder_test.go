@@ -25,6 +25,7 @@ const trainCSV = `size,colour,label
 1.5,red,yes
 NA,blue,no
 2.5,NA,yes
+2,blue,no
 `
 
 func TestEncoderRoundTrip(t *testing.T) {
@@ -56,9 +57,10 @@ func TestEncoderRoundTrip(t *testing.T) {
 			1.5, 0, 0, 1,
 			2, 0, 1, 0,
 			2.5, 1, 0, 0,
+			2, 0, 1, 0,
 		},
-		Rows: 3, Cols: 4, Groups: []int{0, 1, 1, 1},
-		Y:        []int{1, 0, 1},
+		Rows: 4, Cols: 4, Groups: []int{0, 1, 1, 1},
+		Y:        []int{1, 0, 1, 0},
 		Features: wantEnc.Features,
 		Classes:  wantEnc.Classes,
 	}
@@ -151,7 +153,7 @@ func TestFitEncoderColumns(t *testing.T) {
 	}{{
 		name:    "all missing numeric column has mean 0",
 		csv:     "a,b,label\nNA,1,x\n,2,y\n",
-		columns: []Column{{Name: "a", Kind: Numeric}, {Name: "b", Kind: Numeric, Mean: 1.5}},
+		columns: []Column{{Name: "a", Kind: Numeric}, {Name: "b", Kind: Numeric, Mean: 1.5, Values: 2, Low: 1, High: 2}},
 		classes: []string{"x", "y"},
 	}, {
 		name:    "one word makes a column categorical",
@@ -167,7 +169,7 @@ func TestFitEncoderColumns(t *testing.T) {
 		name:    "label option picks a middle column",
 		csv:     "a,class,b\n1,p,2\n3,q,4\n",
 		opts:    EncoderOptions{Label: "class"},
-		columns: []Column{{Name: "a", Kind: Numeric, Mean: 2}, {Name: "b", Kind: Numeric, Mean: 3}},
+		columns: []Column{{Name: "a", Kind: Numeric, Mean: 2, Values: 2, Low: 1, High: 3}, {Name: "b", Kind: Numeric, Mean: 3, Values: 2, Low: 2, High: 4}},
 		classes: []string{"p", "q"},
 	}, {
 		name:    "numeric formats",
@@ -498,6 +500,75 @@ func TestFitEncoderHeaderNames(t *testing.T) {
 		tab := &Table{Name: "t.csv", Header: tt.header, Rows: [][]string{{"1", "0", "x"}, {"0", "1", "y"}}}
 		if _, err := FitEncoder(tab, EncoderOptions{}); !errors.Is(err, ErrHeader) || err.Error() != tt.want {
 			t.Errorf("FitEncoder with header %q: %v; want %q", tt.header, err, tt.want)
+		}
+	}
+}
+
+// TestBinaryAndConstantColumns: a numeric column of two training values is
+// encoded 0 for the lower and 1 for the higher (values in between or
+// beyond linearly), a missing cell as its more frequent value where the
+// training rows had missing cells there and as the encoded mean where they
+// had none; a constant column is encoded relative to its value. So a table
+// of 5/7 codes, or of 0/1 flags with a few missing answers, stays binary
+// (the categorical route); it read 5 and 7, or the mean, before.
+func TestBinaryAndConstantColumns(t *testing.T) {
+	t.Parallel()
+	train := table(t, "train.csv", "a,b,c,label\n5,0,5.5,x\n7,1,5.5,y\nNA,1,5.5,y\n7,0,5.5,x\n")
+	e, err := FitEncoder(train, EncoderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCols := []Column{
+		{Name: "a", Kind: Numeric, Mean: 19.0 / 3, Values: 2, Low: 5, High: 7, ModeFill: true, Fill: 1},
+		{Name: "b", Kind: Numeric, Mean: 0.5, Values: 2, Low: 0, High: 1},
+		{Name: "c", Kind: Numeric, Mean: 5.5, Values: 1, Low: 5.5, High: 5.5},
+	}
+	if !reflect.DeepEqual(e.Columns, wantCols) {
+		t.Fatalf("columns\ngot  %+v\nwant %+v", e.Columns, wantCols)
+	}
+	for _, tt := range []struct {
+		name, csv string
+		want      []float64
+	}{
+		{"training rows", "a,b,c,label\n5,0,5.5,x\n7,1,5.5,y\nNA,1,5.5,y\n7,0,5.5,x\n", []float64{0, 0, 0, 1, 1, 0, 1, 1, 0, 1, 0, 0}},
+		{"values between and beyond", "a,b,c,label\n6,2,6.5,x\n", []float64{0.5, 2, 1}},
+		{"missing where training had none", "a,b,c,label\n5,,,x\n", []float64{0, 0.5, 0}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d, _, err := e.Transform(table(t, "t.csv", tt.csv))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(d.X, tt.want) {
+				t.Errorf("encoded %v, want %v", d.X, tt.want)
+			}
+		})
+	}
+	src, err := e.Sources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSrc := []Source{
+		{Column: "a", Numeric: true, Binary: true, On: "7", Off: "5", ModeFill: true, MissingOn: true},
+		{Column: "b", Numeric: true, Binary: true, On: "1", Off: "0"},
+		{Column: "c", Numeric: true},
+	}
+	if !reflect.DeepEqual(src, wantSrc) {
+		t.Errorf("sources\ngot  %+v\nwant %+v", src, wantSrc)
+	}
+	// An edited encoder is checked.
+	for _, c := range []Column{
+		{Name: "a", Kind: Numeric, Values: 3},
+		{Name: "a", Kind: Numeric, Values: 2, Low: 7, High: 5},
+		{Name: "a", Kind: Numeric, Values: 1, Low: 1, High: 2},
+		{Name: "a", Kind: Numeric, Values: 2, Low: 0, High: 1, Fill: 1},
+		{Name: "a", Kind: Numeric, Values: 2, Low: 0, High: 1, ModeFill: true, Fill: 0.5},
+		{Name: "a", Kind: Numeric, Values: 1, Low: 1, High: 1, ModeFill: true},
+		{Name: "a", Kind: Numeric, Low: 1},
+	} {
+		bad := &Encoder{Label: "label", Columns: []Column{c}, Features: []string{"a"}, Classes: []string{"x", "y"}}
+		if err := bad.Validate(); !errors.Is(err, ErrEncoder) {
+			t.Errorf("Validate(%+v) = %v, want ErrEncoder", c, err)
 		}
 	}
 }

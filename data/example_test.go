@@ -39,6 +39,7 @@ func ExampleFitEncoder() {
 1.5,red,yes
 NA,blue,no
 2.5,NA,yes
+2,blue,no
 `), "train.csv")
 	if err != nil {
 		fmt.Println(err)
@@ -84,6 +85,7 @@ NA,blue,no
 	// [1.5 0 0 1] → yes
 	// [2 0 1 0] → no
 	// [2.5 1 0 0] → yes
+	// [2 0 1 0] → no
 	// [3 0 0 0] → no
 	// warning: column "colour": category "green" was not seen in training (1 row encoded as all zeros)
 	// bad.csv:3: column "size": "abc" is not a number
