@@ -69,9 +69,38 @@ func Standardization(x []float64, rows, features int, on bool) (mean, scale []fl
 		}
 		if sd := math.Sqrt(vr / float64(rows)); sd > 1e-12 {
 			scale[j] = 1 / sd
+		} else if sd := smallSD(x, rows, D, j, mean[j]); sd > 0 {
+			scale[j] = 1 / sd
 		}
 	}
 	return mean, scale
+}
+
+// smallSD returns the standard deviation of feature j, whose plain
+// computation gave at most 1e-12, computed so that it does not underflow
+// (values of 1e-200 square to 0), or 0 where it is below 1e-12 of the
+// feature's largest magnitude: a constant column up to rounding. A column
+// measured in tiny units (1e-15) keeps its signal; the absolute threshold
+// alone read it as constant.
+func smallSD(x []float64, rows, D, j int, mean float64) float64 {
+	dev, big := 0.0, 0.0
+	for i := range rows {
+		dev = max(dev, math.Abs(x[i*D+j]-mean))
+		big = max(big, math.Abs(x[i*D+j]))
+	}
+	if dev == 0 || math.IsInf(1/dev, 0) {
+		return 0
+	}
+	vr := 0.0
+	for i := range rows {
+		d := (x[i*D+j] - mean) / dev
+		vr += d * d
+	}
+	sd := dev * math.Sqrt(vr/float64(rows))
+	if !(sd > 1e-12*big) {
+		return 0
+	}
+	return sd
 }
 
 // Lin is one compiled LinAtt graph at a fixed batch size:

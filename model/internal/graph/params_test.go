@@ -158,3 +158,27 @@ func TestLinForward(t *testing.T) {
 		}
 	}
 }
+
+// TestStandardizationTinyUnits: a feature measured in tiny units keeps
+// its signal (its standard deviation, 1e-15 or 1e-200 times that of 1, 2,
+// 3, was read as 0 below the absolute 1e-12, or underflowed), while a
+// constant feature up to rounding stays constant.
+func TestStandardizationTinyUnits(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name    string
+		col     []float64
+		wantSca float64
+	}{
+		{"1e-15", []float64{1e-15, 2e-15, 3e-15}, 1 / (1e-15 * math.Sqrt(2.0/3))},
+		{"1e-200", []float64{1e-200, 2e-200, 3e-200}, 1 / (1e-200 * math.Sqrt(2.0/3))},
+		{"constant 0.1", []float64{0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1}, 1},
+		{"constant 0", []float64{0, 0, 0}, 1},
+		{"rounding noise", []float64{1, 1 + 1e-15, 1}, 1},
+	} {
+		_, scale := Standardization(tt.col, len(tt.col), 1, true)
+		if math.Abs(scale[0]-tt.wantSca) > 1e-9*tt.wantSca {
+			t.Errorf("%s: scale %v, want %v", tt.name, scale[0], tt.wantSca)
+		}
+	}
+}
