@@ -4,6 +4,7 @@ package evaluate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -146,6 +147,9 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 			return nil, nil, cfg, err
 		}
 		if err := train.CheckFolds(all, k); err != nil {
+			if fe := (*train.FoldsError)(nil); errors.As(err, &fe) {
+				fe.Table = bt.Table.Name
+			}
 			return nil, nil, cfg, fmt.Errorf("%s: %w", bt.Table.Name, err)
 		}
 		shapes[d] = BenchDataset{Dataset: bt.Name, Rows: all.Rows, Cols: len(bt.Table.Header) - 1, Encoded: all.Cols, Classes: len(all.Classes)}

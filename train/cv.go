@@ -60,6 +60,9 @@ type FoldsError struct {
 	Class string // the smallest class
 	Rows  int    // its rows
 	Folds int    // the folds asked for
+	// Table names the table, where a caller checking several sets it
+	// (evaluate.BenchRealSweep); Error leaves it to the caller's wrapping.
+	Table string
 }
 
 func (e *FoldsError) Error() string {

@@ -195,6 +195,8 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train})
 	var fe *train.FoldsError
 	switch {
+	case errors.As(err, &fe) && fe.Table != "":
+		return foldsUsage(fe, fe.Table)
 	case errors.As(err, &fe):
 		return usagef("%v", err)
 	case err != nil:

@@ -122,7 +122,7 @@ func TestBenchRealUsage(t *testing.T) {
 		{"bad format", []string{"bench", "real", "--data", dir, "--format", "xml"}, "invalid --format"},
 		{"empty dir", []string{"bench", "real", "--data", t.TempDir()}, "no *.csv or *.csv.gz files"},
 		{"bad plot", []string{"bench", "real", "--data", dir, "--plot", "cd.jpg"}, "want a file name ending in .png, .svg or .pdf"},
-		{"too many folds", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--folds", "40"}, "fewer than the 40 folds"},
+		{"too many folds", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--folds", "40"}, "invalid --folds 40: class"},
 		{"unknown flag names the full command", []string{"bench", "real", "--data", dir, "--bogus"}, "see 'hornetctl bench real --help'"},
 		{"one table twice", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv") + "," + filepath.Join(dir, "and4.csv")}, `are both dataset "and4"; give each table once`},
 	} {

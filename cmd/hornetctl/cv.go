@@ -233,17 +233,23 @@ func readCVData(ctx context.Context, o dataOptions, folds int) (*data.Table, *da
 	}
 	if err := train.CheckFolds(ds, folds); err != nil {
 		var fe *train.FoldsError
-		switch {
-		case errors.As(err, &fe) && fe.Rows < 2:
-			return nil, nil, usagef("invalid --folds %d: class %q of %s has %d row; cross-validation needs at least 2 rows of every class",
-				folds, fe.Class, o.Path, fe.Rows)
-		case errors.As(err, &fe):
-			return nil, nil, usagef("invalid --folds %d: class %q of %s has %d rows, fewer than the %d folds; use --folds %d or fewer",
-				folds, fe.Class, o.Path, fe.Rows, folds, fe.Rows)
+		if errors.As(err, &fe) {
+			return nil, nil, foldsUsage(fe, o.Path)
 		}
 		return nil, nil, usagef("invalid --folds %d: %s", folds, configMessage(err))
 	}
 	return tab, ds, nil
+}
+
+// foldsUsage words a class too small for the folds as a usage error of
+// --folds naming the file.
+func foldsUsage(fe *train.FoldsError, path string) error {
+	if fe.Rows < 2 {
+		return usagef("invalid --folds %d: class %q of %s has %d row; cross-validation needs at least 2 rows of every class",
+			fe.Folds, fe.Class, path, fe.Rows)
+	}
+	return usagef("invalid --folds %d: class %q of %s has %d rows, fewer than the %d folds; use --folds %d or fewer",
+		fe.Folds, fe.Class, path, fe.Rows, fe.Folds, fe.Rows)
 }
 
 // checkSplitFlags checks the --folds, --repeats and --jobs of cv and tune.
