@@ -94,6 +94,11 @@ const missing = "NA"
 // isMissing reports whether a cell is missing: "NA" or empty.
 func isMissing(s string) bool { return s == "" || s == missing }
 
+// isNumericMissing reports whether a cell of a numeric column is missing:
+// empty, "NA", or "?", the UCI repository's mark of a missing value (in a
+// categorical column "?" is a category like any other word).
+func isNumericMissing(s string) bool { return isMissing(s) || s == "?" }
+
 func finite(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }
 
 // number parses a cell as a float64. ok reports whether s is written as a

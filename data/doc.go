@@ -29,7 +29,9 @@
 // unchanged, by [Encoder.Transform], to the training table and to any later
 // one. It is stored in saved models as JSON. The label is the last column
 // unless [EncoderOptions] names another. A cell that is empty or exactly
-// "NA" is missing. For each other column:
+// "NA" is missing, and so, in a column of numbers, is "?" (the UCI
+// repository's mark of a missing value; elsewhere it is a category like
+// any word). For each other column:
 //
 //   - If every non-missing training cell is a number (strconv.ParseFloat), the
 //     column is numeric: it becomes one feature of the same name, and a

@@ -205,7 +205,7 @@ func fitColumn(t *Table, j int, categorical bool) (Column, error) {
 		if c.Kind == Categorical {
 			break
 		}
-		if isMissing(row[j]) {
+		if isNumericMissing(row[j]) {
 			continue
 		}
 		f, ok := number(row[j])
@@ -245,7 +245,7 @@ func fitColumn(t *Table, j int, categorical bool) (Column, error) {
 		// column, rather than a loss that "is not finite" later.
 		ss, big := 0.0, 0.0
 		for _, row := range t.Rows {
-			if !isMissing(row[j]) {
+			if !isNumericMissing(row[j]) {
 				f, _ := number(row[j])
 				ss += (f - c.Mean) * (f - c.Mean)
 				big = max(big, math.Abs(f))
@@ -267,7 +267,7 @@ func fitValues(c *Column, t *Table, j int) {
 	var count [2]int
 	k, missing := 0, false
 	for _, row := range t.Rows {
-		if isMissing(row[j]) {
+		if isNumericMissing(row[j]) {
 			missing = true
 			continue
 		}
@@ -293,6 +293,41 @@ func fitValues(c *Column, t *Table, j int) {
 	if c.ModeFill && count[1] > count[0] {
 		c.Fill = 1
 	}
+}
+
+// MixedColumn is a categorical column most of whose training values are
+// numbers: a few other words (a "missing" spelled some other way, a
+// unit) made it one-hot encoded, one feature per distinct number.
+type MixedColumn struct {
+	Column  string
+	Numbers int      // distinct training values that are numbers
+	Others  []string // the other distinct values, sorted
+}
+
+// MixedColumns returns the categorical columns that look numeric: at
+// least 5 distinct values are numbers, at least twice as many as the
+// others. FitEncoder encodes them categorically, as it must when a cell
+// is not a number, but a user who meant a numeric column wants to know
+// (hornetctl train warns).
+func (e *Encoder) MixedColumns() []MixedColumn {
+	var out []MixedColumn
+	for _, c := range e.Columns {
+		if c.Kind != Categorical {
+			continue
+		}
+		m := MixedColumn{Column: c.Name}
+		for _, v := range c.Categories {
+			if _, ok := number(v); ok {
+				m.Numbers++
+			} else if !isMissing(v) {
+				m.Others = append(m.Others, v)
+			}
+		}
+		if len(m.Others) > 0 && m.Numbers >= 5 && m.Numbers >= 2*len(m.Others) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // labelColumn checks that t has a header, rows of the right width and at
@@ -429,7 +464,7 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 		for k, c := range e.Columns {
 			v := row[src[k]]
 			if c.Kind == Numeric {
-				if isMissing(v) {
+				if isNumericMissing(v) {
 					x[offs[k]] = c.missingValue()
 					continue
 				}

@@ -5,8 +5,10 @@ package data
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -171,6 +173,12 @@ func TestFitEncoderColumns(t *testing.T) {
 		opts:    EncoderOptions{Label: "class"},
 		columns: []Column{{Name: "a", Kind: Numeric, Mean: 2, Values: 2, Low: 1, High: 3}, {Name: "b", Kind: Numeric, Mean: 3, Values: 2, Low: 2, High: 4}},
 		classes: []string{"p", "q"},
+	}, {
+		name: "? is missing in a column of numbers, a category among words",
+		csv:  "a,b,c,label\n1,?,5,x\n?,y,6,y\n3,z,7,x\n",
+		columns: []Column{{Name: "a", Kind: Numeric, Mean: 2, Values: 2, Low: 1, High: 3, ModeFill: true},
+			{Name: "b", Kind: Categorical, Categories: []string{"?", "y", "z"}}, {Name: "c", Kind: Numeric, Mean: 6}},
+		classes: []string{"x", "y"},
 	}, {
 		name:    "numeric formats",
 		csv:     "a,label\n1e3,x\n-0.5,y\n+2,y\n0x1p4,x\n",
@@ -570,5 +578,29 @@ func TestBinaryAndConstantColumns(t *testing.T) {
 		if err := bad.Validate(); !errors.Is(err, ErrEncoder) {
 			t.Errorf("Validate(%+v) = %v, want ErrEncoder", c, err)
 		}
+	}
+}
+
+// TestMixedColumns: a categorical column most of whose values are numbers
+// is reported (hornetctl train warns of it), one of words or of a few
+// codes is not.
+func TestMixedColumns(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("x,size,code,label\n")
+	for i := range 12 {
+		x := strconv.Itoa(i)
+		if i%5 == 4 {
+			x = []string{"unknown", "n/a", "-"}[i/5]
+		}
+		fmt.Fprintf(&b, "%s,%s,%d,%d\n", x, []string{"S", "M", "L"}[i%3], i%2, i%2)
+	}
+	e, err := FitEncoder(table(t, "t.csv", b.String()), EncoderOptions{Categorical: []string{"code"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []MixedColumn{{Column: "x", Numbers: 10, Others: []string{"n/a", "unknown"}}}
+	if got := e.MixedColumns(); !reflect.DeepEqual(got, want) {
+		t.Errorf("MixedColumns() = %+v, want %+v", got, want)
 	}
 }

@@ -424,3 +424,49 @@ func TestHardenSideFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestTrainWarnsOfMixedColumn: a column of numbers with a few words in it
+// is one-hot encoded, one feature per number; train says so and how to
+// keep it numeric, and --categorical naming it, or -q, silences that. A
+// "?" among numbers is a missing value, not a word.
+func TestTrainWarnsOfMixedColumn(t *testing.T) {
+	t.Parallel()
+	var mixed, qmark strings.Builder
+	mixed.WriteString("x,label\n")
+	qmark.WriteString("x,label\n")
+	for i := range 40 {
+		x, q := strconv.Itoa(i), strconv.Itoa(i)
+		if i%10 == 3 {
+			x, q = "unknown", "?"
+		}
+		fmt.Fprintf(&mixed, "%s,%d\n", x, i%2)
+		fmt.Fprintf(&qmark, "%s,%d\n", q, i%2)
+	}
+	dir := t.TempDir()
+	mixedPath, qmarkPath := filepath.Join(dir, "mixed.csv"), filepath.Join(dir, "qmark.csv")
+	os.WriteFile(mixedPath, []byte(mixed.String()), 0o644)
+	os.WriteFile(qmarkPath, []byte(qmark.String()), 0o644)
+	const warning = `column "x" holds 36 distinct numbers but also "unknown", so it is one-hot encoded`
+	for _, tc := range []struct {
+		name string
+		args []string
+		warn bool
+	}{
+		{"mixed", []string{"--data", mixedPath}, true},
+		{"mixed, --categorical x", []string{"--data", mixedPath, "--categorical", "x"}, false},
+		{"mixed, -q", []string{"--data", mixedPath, "-q"}, false},
+		{"? among numbers", []string{"--data", qmarkPath}, false},
+	} {
+		modelPath := filepath.Join(dir, "m.json")
+		r := mustRun(t, append([]string{"train", "--epochs", "2", "--out", modelPath}, tc.args...)...)
+		if strings.Contains(r.stderr, warning) != tc.warn {
+			t.Errorf("%s: stderr\n%s\nwant the warning %v", tc.name, r.stderr, tc.warn)
+		}
+		if tc.name == "? among numbers" {
+			raw, _ := os.ReadFile(modelPath)
+			if !bytes.Contains(raw, []byte(`{"name":"x","kind":"numeric"`)) {
+				t.Errorf("%s: column x is not numeric in the model:\n%.300s", tc.name, raw)
+			}
+		}
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -311,6 +313,30 @@ func warnOffRoute(w io.Writer, file string, ds *data.Dataset, routes []model.Rou
 	if count > 0 {
 		fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d rows hold non-binary values (e.g. an imputed NA) and were predicted by the categorical route, the only one the model was trained on; their predictions are less reliable\n",
 			file, count, len(routes))
+	}
+}
+
+// warnMixedColumns warns, one line each, of the categorical training
+// columns that look numeric (data.Encoder.MixedColumns) unless
+// --categorical names them: a few words among numbers make a column
+// one-hot encoded, one feature per distinct number.
+func warnMixedColumns(w io.Writer, file string, enc *data.Encoder, categorical []string) {
+	if enc == nil || slices.Contains(categorical, "*") {
+		return
+	}
+	for _, m := range enc.MixedColumns() {
+		if slices.Contains(categorical, m.Column) {
+			continue
+		}
+		others := make([]string, 0, 3)
+		for _, v := range m.Others[:min(3, len(m.Others))] {
+			others = append(others, strconv.Quote(v))
+		}
+		if len(m.Others) > 3 {
+			others = append(others, fmt.Sprintf("%d more", len(m.Others)-3))
+		}
+		fmt.Fprintf(w, "hornetctl: warning: %s: column %q holds %d distinct numbers but also %s, so it is one-hot encoded, one feature per distinct value; leave those cells empty, NA or ? to keep it numeric, or name it in --categorical\n",
+			file, m.Column, m.Numbers, strings.Join(others, ", "))
 	}
 }
 
