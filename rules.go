@@ -4,7 +4,9 @@ package hornets
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model/rulesearch"
@@ -149,19 +151,32 @@ func (r Rule) holds(row map[string]float64) bool {
 func (l Literal) String() string {
 	if l.Category != "" {
 		if l.Negated {
-			return l.Column + " ≠ " + l.Category
+			return textName(l.Column) + " ≠ " + textName(l.Category)
 		}
-		return l.Column + " = " + l.Category
+		return textName(l.Column) + " = " + textName(l.Category)
 	}
 	column := l.Feature
 	if l.Column != "" {
 		column = l.Column
 	}
-	text := column + " = " + l.value()
+	text := textName(column) + " = " + l.value()
 	if l.Missing {
 		return "(" + text + " or NA)"
 	}
 	return text
+}
+
+// textName returns a column name or category for the text form of the
+// rules: as it is, or Go-quoted where it could be misread there (it holds
+// a quote, "=", "≠", " AND ", " or ", a parenthesis, a control character,
+// or space at an end, or is empty), so that `"a AND b" = 1` stays one
+// literal.
+func textName(s string) string {
+	if s == "" || strings.TrimSpace(s) != s || strings.ContainsAny(s, "\"=≠()") ||
+		strings.Contains(s, " AND ") || strings.Contains(s, " or ") || strings.ContainsFunc(s, unicode.IsControl) {
+		return strconv.Quote(s)
+	}
+	return s
 }
 
 // value returns the value a numeric literal tests, as written in the cells.

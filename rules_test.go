@@ -188,3 +188,26 @@ func TestRuleSetBinaryCodes(t *testing.T) {
 		t.Errorf("read back from JSON:\n%s\n%s\nwant the same rules as\n%s", back.String(), back.SQL(), sql)
 	}
 }
+
+// TestLiteralTextQuotesAmbiguousNames: a column name or category that
+// could be misread in the text form is Go-quoted, so each literal reads as
+// one; plain ones are not.
+func TestLiteralTextQuotesAmbiguousNames(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		lit  hornets.Literal
+		want string
+	}{
+		{hornets.Literal{Feature: "age", Column: "age"}, "age = 1"},
+		{hornets.Literal{Feature: "it's", Column: "it's", Negated: true}, "it's = 0"},
+		{hornets.Literal{Feature: "a AND b", Column: "a AND b"}, `"a AND b" = 1`},
+		{hornets.Literal{Feature: `col "q"=x=1`, Column: `col "q"`, Category: "x=1"}, `"col \"q\"" = "x=1"`},
+		{hornets.Literal{Feature: "c= ", Column: "c", Category: " ", Negated: true}, `c ≠ " "`},
+		{hornets.Literal{Feature: "(x)", Column: "(x)", Value: "7"}, `"(x)" = 7`},
+		{hornets.Literal{Feature: "p or q", Column: "p or q", Missing: true}, `("p or q" = 1 or NA)`},
+	} {
+		if got := tt.lit.String(); got != tt.want {
+			t.Errorf("%+v.String() = %s, want %s", tt.lit, got, tt.want)
+		}
+	}
+}

@@ -330,6 +330,18 @@ func (e *Encoder) MixedColumns() []MixedColumn {
 	return out
 }
 
+// listNames lists the first k names quoted, and how many more there are.
+func listNames(names []string, k int) string {
+	out := make([]string, 0, k+1)
+	for _, n := range names[:min(k, len(names))] {
+		out = append(out, strconv.Quote(n))
+	}
+	if len(names) > k {
+		out = append(out, fmt.Sprintf("and %d more", len(names)-k))
+	}
+	return strings.Join(out, ", ")
+}
+
 // labelColumn checks that t has a header, rows of the right width and at
 // least one feature column, and returns the index of the label column (the
 // last one if name is "").
@@ -349,7 +361,7 @@ func labelColumn(t *Table, name string) (int, error) {
 	lab := len(t.Header) - 1
 	if name != "" {
 		if lab = slices.Index(t.Header, name); lab < 0 {
-			return 0, &ParseError{File: t.Name, Column: name, Err: fmt.Errorf("%w: no label column of that name", ErrNoColumn)}
+			return 0, &ParseError{File: t.Name, Column: name, Err: fmt.Errorf("%w: no label column of that name (the columns: %s)", ErrNoColumn, listNames(t.Header, 8))}
 		}
 	}
 	if len(t.Header) < 2 {

@@ -268,7 +268,7 @@ func TestFitEncoderErrors(t *testing.T) {
 		{name: "no feature columns", csv: "label\nx\ny\n", want: ErrNoFeatures,
 			msg: `tr.csv: no feature columns: the only column, "label", is the label`},
 		{name: "label column not found", csv: "a,b\n1,x\n", opts: EncoderOptions{Label: "class"}, want: ErrNoColumn,
-			msg: `tr.csv: column "class": column not found: no label column of that name`},
+			msg: `tr.csv: column "class": column not found: no label column of that name (the columns: "a", "b")`},
 		{name: "encoded names collide", csv: "a,a=b,label\nb,1,x\nc,2,y\n", want: ErrHeader,
 			msg: `tr.csv: column "a=b": bad header: encoded feature "a=b" also comes from column "a"`},
 		{name: "empty table", table: &Table{Name: "h"}, want: ErrEmpty, msg: "h: empty input"},
