@@ -1,0 +1,13 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package rulesearch
+
+import "errors"
+
+var (
+	// ErrConfig reports an impossible search setting.
+	ErrConfig = errors.New("rulesearch: invalid configuration")
+	// ErrTable reports a rule table whose shape or indices are
+	// inconsistent (a corrupt model file).
+	ErrTable = errors.New("rulesearch: invalid rule table")
+)
