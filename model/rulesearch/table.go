@@ -14,6 +14,10 @@ import (
 // over Features real columns followed by Order pseudovariable columns
 // (constant-one columns). Consecutive runs of Heads slots share one tuple:
 // they are that tuple's heads.
+//
+// The zero Table (and a nil *Table) is empty: it has no slots, reads no
+// rules and refreshes nothing, and Check reports it. The other methods
+// expect a table made by NewTable, or one that passes Check.
 type Table struct {
 	Order    int   `json:"order"`
 	Features int   `json:"features"`
@@ -38,18 +42,32 @@ type Table struct {
 	Screened bool `json:"screened,omitempty"`
 }
 
-// Slots returns the number of rule slots R.
-func (rs *Table) Slots() int { return len(rs.Idx) / rs.Order }
+// Slots returns the number of rule slots R (0 for the zero Table).
+func (rs *Table) Slots() int {
+	if rs == nil || rs.Order < 1 {
+		return 0
+	}
+	return len(rs.Idx) / rs.Order
+}
 
 // Width returns the number of columns a slot indexes: the features and
-// then Order pseudovariables.
-func (rs *Table) Width() int { return rs.Features + rs.Order }
+// then Order pseudovariables (0 for a nil Table).
+func (rs *Table) Width() int {
+	if rs == nil {
+		return 0
+	}
+	return rs.Features + rs.Order
+}
 
-// Slot returns the column indices of slot r (not a copy).
+// Slot returns the column indices of slot r (not a copy). Like indexing a
+// slice, it panics if r is not in [0, Slots()).
 func (rs *Table) Slot(r int) []int { return rs.Idx[r*rs.Order : (r+1)*rs.Order] }
 
-// Clone returns a deep copy.
+// Clone returns a deep copy (nil for nil).
 func (rs *Table) Clone() *Table {
+	if rs == nil {
+		return nil
+	}
 	c := *rs
 	c.Idx = slices.Clone(rs.Idx)
 	c.Pool = make([][]int, len(rs.Pool))
@@ -281,8 +299,14 @@ func nested(a, b []int) bool {
 	return true
 }
 
-// tuples returns the number of tuples, each held by a run of Heads slots.
-func (rs *Table) tuples() int { return (rs.Slots() + rs.Heads - 1) / rs.Heads }
+// tuples returns the number of tuples, each held by a run of Heads slots
+// (0 when Heads is not positive: the zero Table).
+func (rs *Table) tuples() int {
+	if rs.Slots() == 0 || rs.Heads < 1 {
+		return 0
+	}
+	return (rs.Slots() + rs.Heads - 1) / rs.Heads
+}
 
 // heads returns the slot range [lo, hi) of tuple k's heads.
 func (rs *Table) heads(k int) (lo, hi int) {
@@ -318,7 +342,9 @@ func enumerateTuples(n, k int) [][]int {
 // judged the tuples it scored, and a tuple without evidence only gives the
 // rules room to fit noise (with 15 % of the labels flipped, random tuples
 // drawn late in training took ReLU networks from 1.000 to 0.95 accuracy on
-// clean rows); its weak tuples are kept once the pool is spent.
+// clean rows); its weak tuples are kept once the pool is spent. A fraction
+// that is not positive (or NaN) replaces nothing, and one above 1 counts
+// as 1. Refresh panics if it has to draw a random tuple and rng is nil.
 func (rs *Table) Refresh(fraction float64, rng *rand.Rand) []int {
 	tuples := rs.tuples()
 	if tuples < 2 {
@@ -334,10 +360,13 @@ func (rs *Table) Refresh(fraction float64, rng *rand.Rand) []int {
 		order[k] = k
 	}
 	sort.SliceStable(order, func(a, b int) bool { return score[order[a]] < score[order[b]] })
-	limit := int(math.Ceil(fraction * float64(tuples)))
+	limit := math.Ceil(fraction * float64(tuples))
+	if !(limit >= 1) {
+		return nil
+	}
 	var replaced []int
 	tuple := make([]int, rs.Order)
-	for _, k := range order[:min(limit, tuples-1)] {
+	for _, k := range order[:int(min(limit, float64(tuples-1)))] {
 		if score[k] >= 0.1*best {
 			break
 		}
@@ -347,6 +376,9 @@ func (rs *Table) Refresh(fraction float64, rng *rand.Rand) []int {
 		} else if rs.Screened {
 			break
 		} else {
+			if rng == nil {
+				panic("rulesearch: Table.Refresh: nil *rand.Rand, needed for a random tuple")
+			}
 			rs.randomTuple(tuple, rng)
 		}
 		lo, hi := rs.heads(k)
