@@ -10,4 +10,8 @@ var (
 	// ErrTable reports a rule table whose shape or indices are
 	// inconsistent (a corrupt model file).
 	ErrTable = errors.New("rulesearch: invalid rule table")
+	// ErrShape reports arguments whose lengths or counts do not fit
+	// together: a class count below 1, weights that are not one row per
+	// slot or feature, a tuple with a feature out of range.
+	ErrShape = errors.New("rulesearch: input shape mismatch")
 )

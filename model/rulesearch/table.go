@@ -171,9 +171,33 @@ func (rs *Table) conflict(t []int) bool {
 // (cycling when there are fewer of them than tuples fit), or random
 // tuples when screening found no tuple with evidence (every tuple, when
 // they all fit). Only tuples with evidence (Candidate.Evidence) get
-// slots; those not placed stay in the pool that Refresh draws from. cfg
-// must be resolved and valid; blocks may be nil.
-func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, rng *rand.Rand) *Table {
+// slots; those not placed stay in the pool that Refresh draws from. The
+// zero fields of cfg take their defaults (Config{} is the default search);
+// blocks may be nil. The error wraps ErrConfig for an invalid cfg, a nil
+// rng, or slots or order below 1, and ErrShape for a negative feature
+// count, blocks that are not one per feature, or a screened tuple (or
+// extension) that is not 1..order ascending features below features.
+func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, rng *rand.Rand) (*Table, error) {
+	cfg = cfg.Resolved()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	switch {
+	case rng == nil:
+		return nil, fmt.Errorf("%w: nil *rand.Rand", ErrConfig)
+	case slots < 1 || order < 1:
+		return nil, fmt.Errorf("%w: %d slots of order %d, want 1 or more of each", ErrConfig, slots, order)
+	case features < 0:
+		return nil, fmt.Errorf("%w: %d features", ErrShape, features)
+	case len(blocks) != 0 && len(blocks) != features:
+		return nil, fmt.Errorf("%w: %d blocks for %d features", ErrShape, len(blocks), features)
+	}
+	for _, c := range screened {
+		if !validTuple(c.Features, order, features) || c.Extension != nil && !validTuple(c.Extension, order, features) {
+			return nil, fmt.Errorf("%w: screened tuple %v (extension %v), want 1..%d ascending features below %d",
+				ErrShape, c.Features, c.Extension, order, features)
+		}
+	}
 	rs := &Table{Order: order, Features: features, Heads: min(cfg.Heads, slots), Blocks: slices.Clone(blocks)}
 	rs.Idx = make([]int, slots*order)
 	rs.Scores = make([]float64, slots)
@@ -224,7 +248,21 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 			copy(rs.Slot(r), tuple)
 		}
 	}
-	return rs
+	return rs, nil
+}
+
+// validTuple reports whether t holds 1..order strictly ascending features
+// below features.
+func validTuple(t []int, order, features int) bool {
+	if len(t) == 0 || len(t) > order {
+		return false
+	}
+	for j, c := range t {
+		if c < 0 || c >= features || j > 0 && c <= t[j-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // withMainEffects returns strong with every screened single feature that

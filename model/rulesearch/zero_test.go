@@ -109,7 +109,7 @@ func TestRefreshFraction(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			// Eight single-head tuples over 40 features, the first the only
 			// one with a score: the other seven are weak.
-			rs := rulesearch.NewTable(rulesearch.Config{Heads: 1}.Resolved(), 8, 2, 40, nil, nil, rand.New(rand.NewPCG(1, 1)))
+			rs := mustTable(t, rulesearch.Config{Heads: 1}.Resolved(), 8, 2, 40, nil, nil, rand.New(rand.NewPCG(1, 1)))
 			rs.Scores[0] = 1
 			var got []int
 			if err := protect(func() error { got = rs.Refresh(tt.fraction, rand.New(rand.NewPCG(2, 2))); return nil }); err != nil {
@@ -126,10 +126,83 @@ func TestRefreshFraction(t *testing.T) {
 // nil, rather than dereferencing it.
 func TestRefreshNilRand(t *testing.T) {
 	t.Parallel()
-	rs := rulesearch.NewTable(rulesearch.Config{Heads: 1}.Resolved(), 8, 2, 40, nil, nil, rand.New(rand.NewPCG(1, 1)))
+	rs := mustTable(t, rulesearch.Config{Heads: 1}.Resolved(), 8, 2, 40, nil, nil, rand.New(rand.NewPCG(1, 1)))
 	rs.Scores[0] = 1
 	err := protect(func() error { rs.Refresh(1, nil); return nil })
 	if err == nil || !strings.Contains(err.Error(), "nil *rand.Rand") {
 		t.Errorf("Refresh(1, nil)\ngot  %v\nwant a panic naming the nil *rand.Rand", err)
+	}
+}
+
+// mustTable returns NewTable's table, failing the test on an error.
+func mustTable(t *testing.T, cfg rulesearch.Config, slots, order, features int, blocks []int, screened []rulesearch.Candidate, rng *rand.Rand) *rulesearch.Table {
+	t.Helper()
+	rs, err := rulesearch.NewTable(cfg, slots, order, features, blocks, screened, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+// NewTable refuses what it cannot build a table of with an error, where it
+// divided by zero (a zero Heads or order, no slots), dereferenced a nil
+// rng, indexed past short blocks or looped for ever (a negative feature
+// count); a zero Config is the default search.
+func TestNewTableErrors(t *testing.T) {
+	t.Parallel()
+	rng := func() *rand.Rand { return rand.New(rand.NewPCG(1, 1)) }
+	def := rulesearch.DefaultConfig()
+	cand := func(fs ...int) []rulesearch.Candidate {
+		return []rulesearch.Candidate{{Features: fs, Score: 1, Evidence: true}}
+	}
+	for _, tt := range []struct {
+		name     string
+		cfg      rulesearch.Config
+		slots    int
+		order    int
+		features int
+		blocks   []int
+		screened []rulesearch.Candidate
+		rng      *rand.Rand
+		want     error // nil: a table that passes Check
+	}{
+		{"zero config is the default", rulesearch.Config{}, 8, 2, 4, nil, nil, rng(), nil},
+		{"invalid config", rulesearch.Config{Heads: -1}, 8, 2, 4, nil, nil, rng(), rulesearch.ErrConfig},
+		{"NaN cutoff", rulesearch.Config{Cutoff: math.NaN()}, 8, 2, 4, nil, nil, rng(), rulesearch.ErrConfig},
+		{"nil rng", def, 8, 2, 40, nil, nil, nil, rulesearch.ErrConfig},
+		{"no slots", def, 0, 2, 4, nil, nil, rng(), rulesearch.ErrConfig},
+		{"negative slots", def, -1, 2, 4, nil, nil, rng(), rulesearch.ErrConfig},
+		{"order 0", def, 8, 0, 4, nil, nil, rng(), rulesearch.ErrConfig},
+		{"negative features", def, 8, 2, -1, nil, nil, rng(), rulesearch.ErrShape},
+		{"short blocks", def, 8, 2, 40, []int{0}, nil, rng(), rulesearch.ErrShape},
+		{"screened feature out of range", def, 8, 2, 4, nil, cand(99), rng(), rulesearch.ErrShape},
+		{"screened negative feature", def, 8, 2, 4, nil, cand(-1), rng(), rulesearch.ErrShape},
+		{"screened tuple empty", def, 8, 2, 4, nil, cand(), rng(), rulesearch.ErrShape},
+		{"screened tuple too long", def, 8, 2, 4, nil, cand(0, 1, 2), rng(), rulesearch.ErrShape},
+		{"screened tuple not ascending", def, 8, 2, 4, nil, cand(2, 1), rng(), rulesearch.ErrShape},
+		{"extension out of range", def, 8, 2, 4, nil,
+			[]rulesearch.Candidate{{Features: []int{1}, Score: 1, Evidence: true, Extension: []int{1, 9}}}, rng(), rulesearch.ErrShape},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var rs *rulesearch.Table
+			err := protect(func() (err error) {
+				rs, err = rulesearch.NewTable(tt.cfg, tt.slots, tt.order, tt.features, tt.blocks, tt.screened, tt.rng)
+				return err
+			})
+			switch {
+			case tt.want == nil && err != nil:
+				t.Fatalf("NewTable: %v", err)
+			case tt.want == nil:
+				if err := rs.Check(tt.slots, tt.order, tt.features); err != nil {
+					t.Errorf("Check of the new table: %v", err)
+				}
+				want := mustTable(t, tt.cfg.Resolved(), tt.slots, tt.order, tt.features, tt.blocks, tt.screened, rng())
+				if !reflect.DeepEqual(rs, want) {
+					t.Errorf("table\ngot  %+v\nwant %+v (the resolved config's)", rs, want)
+				}
+			case !errors.Is(err, tt.want):
+				t.Errorf("NewTable\ngot  %v\nwant %v", err, tt.want)
+			}
+		})
 	}
 }
