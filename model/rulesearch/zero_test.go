@@ -63,7 +63,13 @@ func TestZeroTable(t *testing.T) {
 			}},
 			{"FeatureTuples", func() error { return wantEqual(len(rs.FeatureTuples(nil)), 0) }},
 			{"RankedTuples", func() error { return wantEqual(len(rs.RankedTuples()), 0) }},
-			{"Read", func() error { return wantEqual(len(rs.Read(nil, nil, 2, nil)), 0) }},
+			{"Read", func() error {
+				rules, err := rs.Read(nil, nil, 2, nil)
+				if err != nil {
+					return err
+				}
+				return wantEqual(len(rules), 0)
+			}},
 			{"Refresh", func() error { return wantEqual(len(rs.Refresh(0.25, rng)), 0) }},
 		} {
 			covered[tt.method] = true
@@ -202,6 +208,107 @@ func TestNewTableErrors(t *testing.T) {
 				}
 			case !errors.Is(err, tt.want):
 				t.Errorf("NewTable\ngot  %v\nwant %v", err, tt.want)
+			}
+		})
+	}
+}
+
+// NewScorer, Effects and Table.Read refuse a class count below 1 and
+// weights of the wrong length with ErrShape, where they divided by zero
+// or indexed past the weights.
+func TestShapeErrors(t *testing.T) {
+	t.Parallel()
+	table := mustTable(t, rulesearch.DefaultConfig(), 8, 2, 4, nil, nil, rand.New(rand.NewPCG(1, 1)))
+	m, w := make([]float64, 2*8), make([]float64, 8*2) // order × slots, slots × classes
+	for _, tt := range []struct {
+		name string
+		call func() error
+		want error
+	}{
+		{"NewScorer valid", func() error { _, err := rulesearch.NewScorer(w, 2); return err }, nil},
+		{"NewScorer no weights", func() error { _, err := rulesearch.NewScorer(nil, 2); return err }, nil},
+		{"NewScorer 0 classes", func() error { _, err := rulesearch.NewScorer(w, 0); return err }, rulesearch.ErrShape},
+		{"NewScorer 0 classes, no weights", func() error { _, err := rulesearch.NewScorer(nil, 0); return err }, rulesearch.ErrShape},
+		{"NewScorer negative classes", func() error { _, err := rulesearch.NewScorer(w, -1); return err }, rulesearch.ErrShape},
+		{"NewScorer ragged weights", func() error { _, err := rulesearch.NewScorer(w[:3], 2); return err }, rulesearch.ErrShape},
+		{"Effects valid", func() error { _, err := rulesearch.Effects([]float64{1, 2}, []float64{1, 2, 3, 4}, 2, nil); return err }, nil},
+		{"Effects 0 classes", func() error { _, err := rulesearch.Effects([]float64{1}, nil, 0, nil); return err }, rulesearch.ErrShape},
+		{"Effects 0 classes, no features", func() error { _, err := rulesearch.Effects(nil, nil, 0, nil); return err }, rulesearch.ErrShape},
+		{"Effects negative classes", func() error { _, err := rulesearch.Effects([]float64{1}, []float64{1, 2}, -1, nil); return err }, rulesearch.ErrShape},
+		{"Effects short weights", func() error { _, err := rulesearch.Effects([]float64{1}, nil, 2, nil); return err }, rulesearch.ErrShape},
+		{"Read valid", func() error { _, err := table.Read(m, w, 2, nil); return err }, nil},
+		{"Read 0 classes", func() error { _, err := table.Read(m, w, 0, nil); return err }, rulesearch.ErrShape},
+		{"Read no weights", func() error { _, err := table.Read(nil, nil, 2, nil); return err }, rulesearch.ErrShape},
+		{"Read short factors", func() error { _, err := table.Read(m[:3], w, 2, nil); return err }, rulesearch.ErrShape},
+		{"Read short output weights", func() error { _, err := table.Read(m, w[:8], 2, nil); return err }, rulesearch.ErrShape},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := protect(tt.call); !errors.Is(err, tt.want) {
+				t.Errorf("got  %v\nwant %v", err, tt.want)
+			}
+		})
+	}
+}
+
+// Scorer.Add and Store, which have no error result, panic with a message
+// that names the mismatch, not a bare index out of range or nil
+// dereference.
+func TestScorerPanics(t *testing.T) {
+	t.Parallel()
+	scorer := func() *rulesearch.Scorer {
+		s, err := rulesearch.NewScorer([]float64{1, 2, 3, 4}, 2) // two slots
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, tt := range []struct {
+		name string
+		call func()
+	}{
+		{"Add short attention", func() { scorer().Add([]float64{1}, 1) }},
+		{"Add negative rows", func() { scorer().Add(nil, -1) }},
+		{"Store nil table", func() { s := scorer(); s.Add([]float64{1, 2}, 1); s.Store(nil) }},
+		{"Store zero table", func() { s := scorer(); s.Add([]float64{1, 2}, 1); s.Store(&rulesearch.Table{}) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := protect(func() error { tt.call(); return nil })
+			if err == nil || !strings.Contains(err.Error(), "rulesearch: Scorer.") {
+				t.Errorf("got  %v\nwant a panic from rulesearch: Scorer", err)
+			}
+		})
+	}
+}
+
+// Screen returns nothing for arguments it cannot screen, where a label out
+// of range indexed past its class table, a negative maxSize or a huge
+// one made an impossible slice, and a huge keep ran out of memory.
+func TestScreenInvalid(t *testing.T) {
+	t.Parallel()
+	d := rulesearch.Data{X: []float64{1, 0, 0, 1, 1, 1, 0, 0}, Rows: 4, Features: 2, Y: []int{0, 1, 1, 0}, Classes: 2}
+	with := func(y ...int) rulesearch.Data { c := d; c.Y = y; return c }
+	for _, tt := range []struct {
+		name          string
+		d             rulesearch.Data
+		maxSize, keep int
+		want          bool // some candidates
+	}{
+		{"valid", d, 2, 4, true},
+		{"huge maxSize", d, math.MaxInt, 4, true},
+		{"huge keep", d, 2, 1 << 40, true},
+		{"label too large", with(0, 1, 5, 0), 2, 4, false},
+		{"negative label", with(0, -1, 1, 0), 2, 4, false},
+		{"maxSize 0", d, 0, 4, false},
+		{"negative maxSize", d, -1, 4, false},
+		{"keep 0", d, 2, 0, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []rulesearch.Candidate
+			if err := protect(func() error { got, _ = rulesearch.Screen(tt.d, tt.maxSize, 1000, tt.keep, false); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if (len(got) > 0) != tt.want {
+				t.Errorf("candidates\ngot  %v\nwant some: %v", got, tt.want)
 			}
 		})
 	}
