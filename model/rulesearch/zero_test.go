@@ -313,3 +313,16 @@ func TestScreenInvalid(t *testing.T) {
 		})
 	}
 }
+
+// A nil List is reported by Check and cloned as nil, where both
+// dereferenced it.
+func TestNilList(t *testing.T) {
+	t.Parallel()
+	var l *rulesearch.List
+	if err := protect(func() error { return l.Check(2, 2) }); !errors.Is(err, rulesearch.ErrTable) {
+		t.Errorf("Check\ngot  %v\nwant %v", err, rulesearch.ErrTable)
+	}
+	if err := protect(func() error { return wantEqual(l.Clone(), l) }); err != nil {
+		t.Errorf("Clone: %v", err)
+	}
+}
