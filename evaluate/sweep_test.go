@@ -140,3 +140,44 @@ func TestSweepBound(t *testing.T) {
 		t.Errorf("SyntheticSweep of 2e7 fits: %v", err)
 	}
 }
+
+// Run refuses, with train.ErrConfig and before any unit runs, a Sweep not
+// made by the package, a nil done, and units that are not the sweep's:
+// the zero Sweep called a nil function on a worker goroutine, which no
+// recover in the caller can catch, and a nil done was called as well.
+func TestSweepRunRefuses(t *testing.T) {
+	t.Parallel()
+	sw, _, err := evaluate.SyntheticSweep(evaluate.SyntheticConfig{Reps: 1, Features: []int{2}, Gates: []data.Gate{data.Xor}, Activations: []string{"relu"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	count := func(evaluate.Unit, evaluate.UnitResult) error { ran++; return nil }
+	foreign := sw.Units[0]
+	foreign.Seed++
+	var nilSweep *evaluate.Sweep
+	for _, tt := range []struct {
+		name string
+		call func() error
+	}{
+		{"nil sweep", func() error { return nilSweep.Run(context.Background(), nil, 1, count) }},
+		{"zero sweep", func() error {
+			return (&evaluate.Sweep{Units: sw.Units}).Run(context.Background(), sw.Units, 1, count)
+		}},
+		{"nil done", func() error { return sw.Run(context.Background(), sw.Units, 1, nil) }},
+		{"unit index out of range", func() error {
+			return sw.Run(context.Background(), []evaluate.Unit{{Index: len(sw.Units)}}, 1, count)
+		}},
+		{"negative unit index", func() error { return sw.Run(context.Background(), []evaluate.Unit{{Index: -1}}, 1, count) }},
+		{"foreign unit", func() error { return sw.Run(context.Background(), []evaluate.Unit{foreign}, 1, count) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := tt.call(); !errors.Is(err, train.ErrConfig) {
+				t.Errorf("got  %v\nwant %v", err, train.ErrConfig)
+			}
+		})
+	}
+	if ran != 0 {
+		t.Errorf("%d units ran, want none", ran)
+	}
+}
