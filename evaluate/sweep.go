@@ -99,6 +99,9 @@ type Sweep struct {
 // datasets over the shards. The shards of one n are disjoint and cover
 // the work list. It panics if n < 1.
 func ShardUnits(units []Unit, i, n int) []Unit {
+	if n < 1 {
+		panic(fmt.Sprintf("evaluate: ShardUnits: %d shards, want at least 1", n))
+	}
 	var out []Unit
 	for _, u := range units {
 		if u.Index%n == i {

@@ -181,3 +181,30 @@ func TestSweepRunRefuses(t *testing.T) {
 		t.Errorf("%d units ran, want none", ran)
 	}
 }
+
+// ShardUnits and Split panic, as documented, with a message naming the bad
+// count, where ShardUnits divided by zero and Split made a negative slice.
+func TestShardSplitPanics(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		call func()
+		want string
+	}{
+		{"ShardUnits 0 shards", func() { evaluate.ShardUnits([]evaluate.Unit{{}}, 0, 0) }, "evaluate: ShardUnits: 0 shards, want at least 1"},
+		{"ShardUnits 0 shards, no units", func() { evaluate.ShardUnits(nil, 0, 0) }, "evaluate: ShardUnits: 0 shards, want at least 1"},
+		{"Split negative repeats", func() { evaluate.Split([]int{0, 1}, 2, 2, -1, 1) }, "evaluate: Split: -1 repeats, want 0 or more"},
+		{"Split 0 folds", func() { evaluate.Split([]int{0, 1}, 2, 0, 1, 1) }, "train: StratifiedFolds: 0 folds, want at least 1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := func() (v any) {
+				defer func() { v = recover() }()
+				tt.call()
+				return nil
+			}()
+			if got != tt.want {
+				t.Errorf("panic\ngot  %v\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
