@@ -87,8 +87,12 @@ func (f Func) Deriv(x float64) float64 {
 }
 
 // ApplyAll sets y[i] = f(x[i]) for every i < len(x), switching on the kind
-// once; y may be x. Every supported f has f(0) = 0.
+// once; y may be x. Every supported f has f(0) = 0. It panics if y is
+// shorter than x.
 func (f Func) ApplyAll(y, x []float64) {
+	if len(y) < len(x) {
+		panic(fmt.Sprintf("activations: ApplyAll: %d outputs for %d inputs", len(y), len(x)))
+	}
 	y = y[:len(x)]
 	if f.Kind == ReLU {
 		for i, v := range x {
@@ -103,7 +107,11 @@ func (f Func) ApplyAll(y, x []float64) {
 }
 
 // GradAll sets dx[i] = g[i]·f'(x[i]) for every i < len(x); dx may be x.
+// It panics if dx or g is shorter than x.
 func (f Func) GradAll(dx, x, g []float64) {
+	if len(dx) < len(x) || len(g) < len(x) {
+		panic(fmt.Sprintf("activations: GradAll: %d outputs and %d gradients for %d inputs", len(dx), len(g), len(x)))
+	}
 	dx = dx[:len(x)]
 	g = g[:len(x)]
 	if f.Kind == ReLU {

@@ -2,12 +2,20 @@
 
 package activations
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Softmax writes softmax(z) into dst[:len(z)], stably; dst may be z:
 //
 //	dst[i] = exp(z[i] − max z) / Σ_j exp(z[j] − max z)
+//
+// It panics if dst is shorter than z.
 func Softmax(dst, z []float64) {
+	if len(dst) < len(z) {
+		panic(fmt.Sprintf("activations: Softmax: %d outputs for %d logits", len(dst), len(z)))
+	}
 	if len(z) == 0 {
 		return
 	}

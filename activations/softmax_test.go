@@ -47,3 +47,39 @@ func TestArgmax(t *testing.T) {
 		}
 	}
 }
+
+// A destination shorter than the input is a panic that names the lengths,
+// not a bare slice-bounds error, and not a write past its length into
+// spare capacity.
+func TestShortDestinationPanics(t *testing.T) {
+	t.Parallel()
+	x := []float64{0.5, -0.5}
+	short := make([]float64, 1, 4) // room in the capacity, not in the length
+	f := Func{Kind: PolyClip, K: 1}
+	for _, tt := range []struct {
+		name string
+		call func()
+		want string
+	}{
+		{"Softmax nil dst", func() { Softmax(nil, x) }, "activations: Softmax: 0 outputs for 2 logits"},
+		{"Softmax short dst", func() { Softmax(short, x) }, "activations: Softmax: 1 outputs for 2 logits"},
+		{"ApplyAll nil y", func() { f.ApplyAll(nil, x) }, "activations: ApplyAll: 0 outputs for 2 inputs"},
+		{"ApplyAll short y", func() { f.ApplyAll(short, x) }, "activations: ApplyAll: 1 outputs for 2 inputs"},
+		{"GradAll short dx", func() { f.GradAll(short, x, x) }, "activations: GradAll: 1 outputs and 2 gradients for 2 inputs"},
+		{"GradAll nil g", func() { f.GradAll(make([]float64, 2), x, nil) }, "activations: GradAll: 2 outputs and 0 gradients for 2 inputs"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := func() (msg any) {
+				defer func() { msg = recover() }()
+				tt.call()
+				return nil
+			}()
+			if got != tt.want {
+				t.Errorf("panic\ngot  %v\nwant %v", got, tt.want)
+			}
+		})
+	}
+	if short[:2][1] != 0 {
+		t.Errorf("wrote %v past the destination's length", short[:2][1])
+	}
+}

@@ -61,9 +61,12 @@ func (d *Dataset) Subset(rows []int) *Dataset {
 
 // Validate checks that the shapes agree (len(X) = Rows*Cols, len(Features) =
 // Cols, len(Y) = Rows unless Y is nil), that every value is finite, and that
-// every label is a valid class index. The error wraps ErrDataset.
+// every label is a valid class index. The error wraps ErrDataset, also for
+// a nil Dataset.
 func (d *Dataset) Validate() error {
 	switch {
+	case d == nil:
+		return fmt.Errorf("%w: nil dataset", ErrDataset)
 	case d.Rows < 0 || d.Cols < 0:
 		return fmt.Errorf("%w: negative shape %d×%d", ErrDataset, d.Rows, d.Cols)
 	case d.Cols > 0 && d.Rows > len(d.X)/d.Cols, len(d.X) != d.Rows*d.Cols: // the first: Rows*Cols would wrap around

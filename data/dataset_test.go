@@ -3,6 +3,8 @@
 package data
 
 import (
+	"errors"
+	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -103,6 +105,30 @@ func TestValidate(t *testing.T) {
 				return
 			}
 			checkErr(t, err, ErrDataset, tt.msg)
+		})
+	}
+}
+
+// A nil Dataset is ErrDataset for Validate and for WriteCSV, where both
+// dereferenced it.
+func TestNilDataset(t *testing.T) {
+	t.Parallel()
+	var d *Dataset
+	for _, tt := range []struct {
+		name string
+		call func() error
+	}{
+		{"Validate", d.Validate},
+		{"WriteCSV", func() error { return WriteCSV(io.Discard, d) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var err error
+			if p := recoverPanic(func() { err = tt.call() }); p != nil {
+				t.Fatalf("panic: %v", p)
+			}
+			if !errors.Is(err, ErrDataset) {
+				t.Errorf("got  %v\nwant %v", err, ErrDataset)
+			}
 		})
 	}
 }

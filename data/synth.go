@@ -177,11 +177,21 @@ func NewSynth(cfg SynthConfig) (*Synth, error) {
 }
 
 // Targets returns the features that carry the target, sorted ascending: two
-// for and, or, xor and xnor, one for not.
-func (s *Synth) Targets() []int { return slices.Clone(s.targets) }
+// for and, or, xor and xnor, one for not; none for a Synth not made by
+// NewSynth (the zero Synth, or nil).
+func (s *Synth) Targets() []int {
+	if s == nil {
+		return nil
+	}
+	return slices.Clone(s.targets)
+}
 
-// Describe returns the rule, like "label = xor(f17, f42)".
+// Describe returns the rule, like "label = xor(f17, f42)"; for a Synth not
+// made by NewSynth, it says so.
 func (s *Synth) Describe() string {
+	if s == nil || len(s.targets) == 0 {
+		return "no label rule (a Synth not made by NewSynth)"
+	}
 	args := make([]string, len(s.targets))
 	for i, t := range s.targets {
 		args[i] = s.names[t]
@@ -195,10 +205,14 @@ func (s *Synth) Describe() string {
 // and Sample(a) followed by Sample(b) gives the same rows as Sample(a+b).
 // (Identical rows can still occur by chance when Features is small.) The
 // features are named f0..f{n-1} and the classes are "0" and "1". Sample
-// panics if rows is negative.
+// panics if rows is negative or s was not made by NewSynth (the zero Synth
+// has no target features to label rows by).
 func (s *Synth) Sample(rows int) *Dataset {
 	if rows < 0 {
 		panic(fmt.Sprintf("data: Sample(%d): negative row count", rows))
+	}
+	if s == nil || len(s.targets) == 0 {
+		panic("data: Sample: a Synth not made by NewSynth (use NewSynth)")
 	}
 	n := s.cfg.Features
 	d := &Dataset{
@@ -229,7 +243,8 @@ func (s *Synth) Sample(rows int) *Dataset {
 // same stream), then flips each label to the other class with probability
 // LabelNoise, by a seeded stream of its own: training rows with noisy
 // labels, to be scored on clean rows from Sample. It also returns how many
-// labels it flipped. With LabelNoise 0 it is Sample.
+// labels it flipped. With LabelNoise 0 it is Sample. It panics as Sample
+// does.
 func (s *Synth) SampleNoisy(rows int) (d *Dataset, flipped int) {
 	d = s.Sample(rows)
 	if s.cfg.LabelNoise == 0 {

@@ -282,3 +282,49 @@ func TestSampleNoisy(t *testing.T) {
 
 // s2 returns the two target features, or the one of Not twice.
 func s2(t []int) (int, int) { return t[0], t[len(t)-1] }
+
+// A Synth not made by NewSynth (zero, or nil) has no target: Sample and
+// SampleNoisy panic saying to use NewSynth, where they indexed an empty
+// target list or dereferenced nil; Targets and Describe say there is none.
+func TestZeroSynth(t *testing.T) {
+	t.Parallel()
+	const msg = "data: Sample: a Synth not made by NewSynth (use NewSynth)"
+	for _, s := range []*Synth{{}, nil} {
+		name := "zero"
+		if s == nil {
+			name = "nil"
+		}
+		t.Run(name, func(t *testing.T) {
+			for _, tt := range []struct {
+				method string
+				call   func()
+			}{
+				{"Sample(0)", func() { s.Sample(0) }},
+				{"Sample(5)", func() { s.Sample(5) }},
+				{"SampleNoisy(5)", func() { s.SampleNoisy(5) }},
+			} {
+				if got := recoverPanic(tt.call); got != msg {
+					t.Errorf("%s: panic\ngot  %v\nwant %s", tt.method, got, msg)
+				}
+			}
+			var targets []int
+			var describe string
+			if got := recoverPanic(func() { targets, describe = s.Targets(), s.Describe() }); got != nil {
+				t.Fatalf("Targets or Describe panicked: %v", got)
+			}
+			if len(targets) != 0 {
+				t.Errorf("Targets\ngot  %v\nwant none", targets)
+			}
+			if want := "no label rule (a Synth not made by NewSynth)"; describe != want {
+				t.Errorf("Describe\ngot  %s\nwant %s", describe, want)
+			}
+		})
+	}
+}
+
+// recoverPanic returns what f panicked with, nil if it returned.
+func recoverPanic(f func()) (v any) {
+	defer func() { v = recover() }()
+	f()
+	return nil
+}

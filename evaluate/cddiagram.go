@@ -18,13 +18,12 @@ import (
 // k, the best half labelled on the left and the rest on the right, a bar
 // as long as the critical difference cd above the axis, and a thick line
 // under each maximal group of models whose ranks differ by less than cd
-// (no significant difference among them).
-//
-// CDDiagram panics if names and ranks differ in length or are empty.
+// (no significant difference among them). No names, or not one rank per
+// name, is ErrNoPlotData.
 func CDDiagram(names []string, ranks []float64, cd float64) (*plot.Plot, error) {
 	k := len(names)
 	if k == 0 || len(ranks) != k {
-		panic("evaluate: CDDiagram needs one rank per name")
+		return nil, fmt.Errorf("%w: %d model names and %d ranks, want one rank per name", ErrNoPlotData, k, len(ranks))
 	}
 	order := make([]int, k)
 	for i := range order {

@@ -123,6 +123,9 @@ func UnitSeed(seed uint64, repeat, fold, k int) uint64 {
 // of train.CrossValidate with the same seed. It panics as
 // train.StratifiedFolds does, and if repeats is negative.
 func Split(y []int, classes, k, repeats int, seed uint64) [][]int {
+	if repeats < 0 {
+		panic(fmt.Sprintf("evaluate: Split: %d repeats, want 0 or more", repeats))
+	}
 	folds := make([][]int, repeats)
 	for r := range folds {
 		folds[r] = train.StratifiedFolds(y, classes, k, rand.New(rand.NewPCG(seed, foldsStream+uint64(r))))

@@ -3,6 +3,7 @@
 package evaluate
 
 import (
+	"fmt"
 	"io"
 	"math"
 	"time"
@@ -36,8 +37,13 @@ type Figure struct {
 	draw          func(dc draw.Canvas)
 }
 
-// WriteFigure writes f to w in format: png, svg or pdf.
+// WriteFigure writes f to w in format: png, svg or pdf. A nil figure, one
+// not made by this package or one without a positive size is
+// ErrNoPlotData.
 func WriteFigure(w io.Writer, f *Figure, format string) error {
+	if f == nil || f.draw == nil || !(f.Width > 0 && f.Height > 0) {
+		return fmt.Errorf("%w: no figure to draw", ErrNoPlotData)
+	}
 	c, err := draw.NewFormattedCanvas(f.Width, f.Height, format)
 	if err != nil {
 		return err

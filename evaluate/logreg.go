@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/optimize"
 
 	"github.com/hornets-go/hornets/internal/lbfgs"
+	"github.com/hornets-go/hornets/train"
 )
 
 // ErrNotFitted is returned by LogisticRegression.Predict before Fit.
@@ -43,12 +44,15 @@ type LogisticRegression struct {
 // Fit fits the model to rows × cols row-major X with class labels y in
 // [0, classes). It returns an error for a negative Lambda, fewer than two
 // classes, or when L-BFGS fails before making progress; L-BFGS stopping
-// on a line search that cannot improve further is not an error.
-//
-// Fit panics if len(X) ≠ rows·cols or len(y) ≠ rows.
+// on a line search that cannot improve further is not an error. Shapes
+// that do not match (len(X) ≠ rows·cols, len(y) ≠ rows) are an error
+// wrapping train.ErrData.
 func (m *LogisticRegression) Fit(X []float64, rows, cols int, y []int, classes int) error {
-	if len(X) != rows*cols || len(y) != rows {
-		panic("evaluate: LogisticRegression.Fit: shapes do not match")
+	if m == nil {
+		return errors.New("evaluate: logistic regression: Fit of a nil *LogisticRegression")
+	}
+	if rows < 0 || cols < 0 || cols > 0 && rows > len(X)/cols || len(X) != rows*cols || len(y) != rows {
+		return fmt.Errorf("%w: logistic regression: %d values and %d labels for %d rows × %d columns", train.ErrData, len(X), len(y), rows, cols)
 	}
 	if !(m.Lambda >= 0) || math.IsInf(m.Lambda, 1) || m.MaxIterations < 0 {
 		return fmt.Errorf("evaluate: logistic regression: Lambda %g and MaxIterations %d; want a finite Lambda >= 0 and MaxIterations >= 0", m.Lambda, m.MaxIterations)
@@ -99,15 +103,15 @@ func (m *LogisticRegression) Fit(X []float64, rows, cols int, y []int, classes i
 }
 
 // Predict returns the most probable class of each of rows rows of X
-// (row-major, the columns Fit saw).
-//
-// Predict panics if len(X) ≠ rows times the fitted column count.
+// (row-major, the columns Fit saw). It returns ErrNotFitted before Fit
+// (and for nil), and an error wrapping train.ErrData if len(X) ≠ rows
+// times the fitted column count.
 func (m *LogisticRegression) Predict(X []float64, rows int) ([]int, error) {
-	if m.w == nil {
+	if m == nil || m.w == nil {
 		return nil, ErrNotFitted
 	}
-	if len(X) != rows*m.cols {
-		panic("evaluate: LogisticRegression.Predict: shapes do not match")
+	if rows < 0 || m.cols > 0 && rows > len(X)/m.cols || len(X) != rows*m.cols {
+		return nil, fmt.Errorf("%w: logistic regression: %d values for %d rows × %d columns", train.ErrData, len(X), rows, m.cols)
 	}
 	xs := m.standardise(X, rows)
 	out := make([]int, rows)

@@ -3,11 +3,14 @@
 package evaluate
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/diff/fd"
@@ -205,5 +208,45 @@ func TestLogisticRegressionRefuses(t *testing.T) {
 	}
 	if err := (&LogisticRegression{}).Fit(x, 3, 2, y, 2); err != nil {
 		t.Errorf("Fit of a valid table: %v", err)
+	}
+}
+
+// Shapes that do not match, and a nil model, are errors, where Fit and
+// Predict (which return errors) panicked or dereferenced nil.
+func TestLogisticRegressionShapes(t *testing.T) {
+	t.Parallel()
+	x := []float64{0, 1, 1, 0, 0.5, 0.5}
+	y := []int{0, 1, 0}
+	fitted := &LogisticRegression{}
+	if err := fitted.Fit(x, 3, 2, y, 2); err != nil {
+		t.Fatal(err)
+	}
+	var nilModel *LogisticRegression
+	for _, tt := range []struct {
+		name string
+		call func() error
+		want error // nil: any error
+	}{
+		{"Fit short X", func() error { return (&LogisticRegression{}).Fit(x[:5], 3, 2, y, 2) }, train.ErrData},
+		{"Fit short y", func() error { return (&LogisticRegression{}).Fit(x, 3, 2, y[:2], 2) }, train.ErrData},
+		{"Fit negative shape", func() error { return (&LogisticRegression{}).Fit(nil, -1, -2, nil, 2) }, train.ErrData},
+		{"Fit nil model", func() error { return nilModel.Fit(x, 3, 2, y, 2) }, nil},
+		{"Predict short X", func() error { _, err := fitted.Predict(x[:5], 3); return err }, train.ErrData},
+		{"Predict negative rows", func() error { _, err := fitted.Predict(nil, -1); return err }, train.ErrData},
+		{"Predict nil model", func() error { _, err := nilModel.Predict(x, 3); return err }, ErrNotFitted},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := func() (err error) {
+				defer func() {
+					if r := recover(); r != nil {
+						err = fmt.Errorf("panic: %v", r)
+					}
+				}()
+				return tt.call()
+			}()
+			if err == nil || strings.HasPrefix(err.Error(), "panic") || tt.want != nil && !errors.Is(err, tt.want) {
+				t.Errorf("got  %v\nwant %v", err, tt.want)
+			}
+		})
 	}
 }

@@ -45,8 +45,12 @@ func PlotFormat(path string) (string, error) {
 }
 
 // LossPlot draws the training loss per epoch of history, and the
-// validation loss when there was a validation split.
+// validation loss when there was a validation split; an empty history is
+// ErrNoPlotData.
 func LossPlot(history []train.EpochStats) (*plot.Plot, error) {
+	if len(history) == 0 {
+		return nil, fmt.Errorf("%w: no epochs", ErrNoPlotData)
+	}
 	p := plot.New()
 	p.Title.Text = "Loss per epoch"
 	p.X.Label.Text = "epoch"

@@ -5,6 +5,7 @@ package evaluate_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -98,16 +99,51 @@ func TestPDFReproducible(t *testing.T) {
 	}
 }
 
-// Nil plots and results are errors, not nil dereferences.
+// Nil or empty plots, results and figures are ErrNoPlotData, not nil
+// dereferences, a panic (CDDiagram, a figure of size 0) or an empty plot
+// (LossPlot).
 func TestPlotNil(t *testing.T) {
 	t.Parallel()
-	if err := evaluate.WritePlot(&bytes.Buffer{}, nil, "png"); !errors.Is(err, evaluate.ErrNoPlotData) {
-		t.Errorf("WritePlot(nil): %v", err)
-	}
-	if _, err := evaluate.SpeedPlot(nil); !errors.Is(err, evaluate.ErrNoPlotData) {
-		t.Errorf("SpeedPlot(nil): %v", err)
-	}
-	if _, err := evaluate.SyntheticPlot(nil); !errors.Is(err, evaluate.ErrNoPlotData) {
-		t.Errorf("SyntheticPlot(nil): %v", err)
+	for _, tt := range []struct {
+		name string
+		call func() error
+	}{
+		{"WritePlot(nil)", func() error { return evaluate.WritePlot(&bytes.Buffer{}, nil, "png") }},
+		{"SpeedPlot(nil)", func() error { _, err := evaluate.SpeedPlot(nil); return err }},
+		{"SpeedPlot(empty)", func() error { _, err := evaluate.SpeedPlot(&evaluate.SpeedResult{}); return err }},
+		{"SyntheticPlot(nil)", func() error { _, err := evaluate.SyntheticPlot(nil); return err }},
+		{"LossPlot(nil)", func() error { _, err := evaluate.LossPlot(nil); return err }},
+		{"LossPlot(empty)", func() error { _, err := evaluate.LossPlot([]train.EpochStats{}); return err }},
+		{"CDDiagram(nil)", func() error { _, err := evaluate.CDDiagram(nil, nil, 1); return err }},
+		{"CDDiagram(no ranks)", func() error { _, err := evaluate.CDDiagram([]string{"a", "b"}, nil, 1); return err }},
+		{"CDDiagram(more ranks)", func() error { _, err := evaluate.CDDiagram([]string{"a"}, []float64{1, 2}, 1); return err }},
+		{"TunePlot(nil)", func() error { _, err := evaluate.TunePlot(nil); return err }},
+		{"TunePlot(empty)", func() error { _, err := evaluate.TunePlot(&evaluate.TuneResult{}); return err }},
+		{"RulesPlot(nil)", func() error { _, err := evaluate.RulesPlot(nil, "rules"); return err }},
+		{"WriteFigure(nil)", func() error { return evaluate.WriteFigure(&bytes.Buffer{}, nil, "png") }},
+		{"WriteFigure(zero)", func() error { return evaluate.WriteFigure(&bytes.Buffer{}, &evaluate.Figure{}, "png") }},
+		{"WriteFigure(size 0)", func() error {
+			f, err := evaluate.RulesPlot([]evaluate.RuleBar{{Label: "ELSE a", Class: "a", Support: 3, Precision: 1, PrecisionLow: 0.4, PrecisionHigh: 1}}, "rules")
+			if err != nil {
+				return err
+			}
+			f.Width = 0
+			return evaluate.WriteFigure(&bytes.Buffer{}, f, "png")
+		}},
+		{"SaveFigure(nil)", func() error { return evaluate.SaveFigure(nil, filepath.Join(t.TempDir(), "f.png")) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := func() (err error) {
+				defer func() {
+					if r := recover(); r != nil {
+						err = fmt.Errorf("panic: %v", r)
+					}
+				}()
+				return tt.call()
+			}()
+			if !errors.Is(err, evaluate.ErrNoPlotData) {
+				t.Errorf("got  %v\nwant %v", err, evaluate.ErrNoPlotData)
+			}
+		})
 	}
 }

@@ -3,7 +3,6 @@
 package evaluate
 
 import (
-	"errors"
 	"fmt"
 	"image/color"
 	"slices"
@@ -48,10 +47,11 @@ const (
 // colour per class (the labels name the class); on the right, its precision with the 95% Wilson interval.
 // Labels longer than 70 characters lose their middle, keeping the end
 // (THEN class); lists longer than
-// MaxRulesPlotted are cut too, and title names what the plot shows.
+// MaxRulesPlotted are cut too, and title names what the plot shows. No
+// bars is ErrNoPlotData.
 func RulesPlot(bars []RuleBar, title string) (*Figure, error) {
 	if len(bars) == 0 {
-		return nil, errors.New("evaluate: no rules to plot")
+		return nil, fmt.Errorf("%w: no rules", ErrNoPlotData)
 	}
 	shown := bars
 	if len(shown) > MaxRulesPlotted {

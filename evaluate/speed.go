@@ -5,7 +5,6 @@ package evaluate
 import (
 	"context"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"image/color"
 	"io"
@@ -299,7 +298,7 @@ func SpeedPlot(r *SpeedResult) (*Figure, error) {
 		plots = append(plots, p)
 	}
 	if len(plots) == 0 {
-		return nil, errors.New("evaluate: no fit times to plot")
+		return nil, fmt.Errorf("%w: no fit times", ErrNoPlotData)
 	}
 	const panelW, panelH vg.Length = 330, 300
 	title := fmt.Sprintf("%d epochs, %d rows × %d features (%s); median of %d fits, bars from fastest to slowest wall clock",

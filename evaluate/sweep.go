@@ -99,6 +99,9 @@ type Sweep struct {
 // datasets over the shards. The shards of one n are disjoint and cover
 // the work list. It panics if n < 1.
 func ShardUnits(units []Unit, i, n int) []Unit {
+	if n < 1 {
+		panic(fmt.Sprintf("evaluate: ShardUnits: %d shards, want at least 1", n))
+	}
 	var out []Unit
 	for _, u := range units {
 		if u.Index%n == i {
@@ -114,8 +117,21 @@ func ShardUnits(units []Unit, i, n int) []Unit {
 // it (the lowest unit's error when several fail at once); units that
 // finished before are reported, the others are abandoned. Done sees the
 // units in the order they finish, which depends on the timing; what the
-// units compute does not.
+// units compute does not. A Sweep not made by this package (the zero
+// Sweep, or nil), a nil done, or a unit that is not one of s.Units is an
+// error wrapping train.ErrConfig, and nothing runs.
 func (s *Sweep) Run(ctx context.Context, units []Unit, jobs int, done func(Unit, UnitResult) error) error {
+	switch {
+	case s == nil || s.run == nil:
+		return fmt.Errorf("%w: a Sweep not made by CVSweep, TuneSweep, BenchRealSweep or SyntheticSweep", train.ErrConfig)
+	case done == nil:
+		return fmt.Errorf("%w: Sweep.Run: nil done", train.ErrConfig)
+	}
+	for _, u := range units {
+		if u.Index < 0 || u.Index >= len(s.Units) || s.Units[u.Index] != u {
+			return fmt.Errorf("%w: unit %d is not one of the sweep's %d", train.ErrConfig, u.Index, len(s.Units))
+		}
+	}
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}

@@ -140,3 +140,71 @@ func TestSweepBound(t *testing.T) {
 		t.Errorf("SyntheticSweep of 2e7 fits: %v", err)
 	}
 }
+
+// Run refuses, with train.ErrConfig and before any unit runs, a Sweep not
+// made by the package, a nil done, and units that are not the sweep's:
+// the zero Sweep called a nil function on a worker goroutine, which no
+// recover in the caller can catch, and a nil done was called as well.
+func TestSweepRunRefuses(t *testing.T) {
+	t.Parallel()
+	sw, _, err := evaluate.SyntheticSweep(evaluate.SyntheticConfig{Reps: 1, Features: []int{2}, Gates: []data.Gate{data.Xor}, Activations: []string{"relu"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	count := func(evaluate.Unit, evaluate.UnitResult) error { ran++; return nil }
+	foreign := sw.Units[0]
+	foreign.Seed++
+	var nilSweep *evaluate.Sweep
+	for _, tt := range []struct {
+		name string
+		call func() error
+	}{
+		{"nil sweep", func() error { return nilSweep.Run(context.Background(), nil, 1, count) }},
+		{"zero sweep", func() error {
+			return (&evaluate.Sweep{Units: sw.Units}).Run(context.Background(), sw.Units, 1, count)
+		}},
+		{"nil done", func() error { return sw.Run(context.Background(), sw.Units, 1, nil) }},
+		{"unit index out of range", func() error {
+			return sw.Run(context.Background(), []evaluate.Unit{{Index: len(sw.Units)}}, 1, count)
+		}},
+		{"negative unit index", func() error { return sw.Run(context.Background(), []evaluate.Unit{{Index: -1}}, 1, count) }},
+		{"foreign unit", func() error { return sw.Run(context.Background(), []evaluate.Unit{foreign}, 1, count) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := tt.call(); !errors.Is(err, train.ErrConfig) {
+				t.Errorf("got  %v\nwant %v", err, train.ErrConfig)
+			}
+		})
+	}
+	if ran != 0 {
+		t.Errorf("%d units ran, want none", ran)
+	}
+}
+
+// ShardUnits and Split panic, as documented, with a message naming the bad
+// count, where ShardUnits divided by zero and Split made a negative slice.
+func TestShardSplitPanics(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		call func()
+		want string
+	}{
+		{"ShardUnits 0 shards", func() { evaluate.ShardUnits([]evaluate.Unit{{}}, 0, 0) }, "evaluate: ShardUnits: 0 shards, want at least 1"},
+		{"ShardUnits 0 shards, no units", func() { evaluate.ShardUnits(nil, 0, 0) }, "evaluate: ShardUnits: 0 shards, want at least 1"},
+		{"Split negative repeats", func() { evaluate.Split([]int{0, 1}, 2, 2, -1, 1) }, "evaluate: Split: -1 repeats, want 0 or more"},
+		{"Split 0 folds", func() { evaluate.Split([]int{0, 1}, 2, 0, 1, 1) }, "train: StratifiedFolds: 0 folds, want at least 1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := func() (v any) {
+				defer func() { v = recover() }()
+				tt.call()
+				return nil
+			}()
+			if got != tt.want {
+				t.Errorf("panic\ngot  %v\nwant %s", got, tt.want)
+			}
+		})
+	}
+}

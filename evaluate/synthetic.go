@@ -135,12 +135,18 @@ type SyntheticUnit struct {
 
 // SyntheticFit fits one model on trainRows rows of the gate generator gcfg,
 // their labels flipped with probability gcfg.LabelNoise, and scores it on
-// testRows fresh rows with clean labels: the unit of Synthetic.
+// testRows fresh rows with clean labels: the unit of Synthetic. A
+// negative row count, or more than data.MaxSynthCells cells, is an error
+// wrapping train.ErrConfig.
 func SyntheticFit(ctx context.Context, gcfg data.SynthConfig, trainRows, testRows int, mcfg model.Config, tcfg train.Config) (SyntheticUnit, error) {
 	var u SyntheticUnit
 	gen, err := data.NewSynth(gcfg)
 	if err != nil {
 		return u, err
+	}
+	if min(trainRows, testRows) < 0 || max(trainRows, testRows) > data.MaxSynthCells/gcfg.Features {
+		return u, fmt.Errorf("%w: %d training and %d test rows of %d features, want 0 or more and rows × features <= %d",
+			train.ErrConfig, trainRows, testRows, gcfg.Features, data.MaxSynthCells)
 	}
 	tr, _ := gen.SampleNoisy(trainRows)
 	te := gen.Sample(testRows)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -125,5 +126,35 @@ func TestSyntheticLabelNoiseRobust(t *testing.T) {
 			t.Errorf("%s %s %d features: lowest accuracy %.3f, top interaction = targets in %.0f%% of the fits; want >= 0.97 and 100%%",
 				row.Activation, row.Gate, row.Features, row.AccuracyMin, 100*row.HitRate)
 		}
+	}
+}
+
+// SyntheticFit refuses a negative row count or too many cells with
+// train.ErrConfig, where it panicked in Sample or allocated without bound.
+func TestSyntheticFitRows(t *testing.T) {
+	t.Parallel()
+	gcfg := data.SynthConfig{Gate: data.Xor, Features: 4, Seed: 1}
+	for _, tt := range []struct {
+		name            string
+		train, testRows int
+	}{
+		{"negative training rows", -1, 10},
+		{"negative test rows", 10, -1},
+		{"too many cells", data.MaxSynthCells/4 + 1, 10},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := func() (err error) {
+				defer func() {
+					if r := recover(); r != nil {
+						err = fmt.Errorf("panic: %v", r)
+					}
+				}()
+				_, err = evaluate.SyntheticFit(context.Background(), gcfg, tt.train, tt.testRows, model.Config{}, train.Config{Epochs: 1})
+				return err
+			}()
+			if !errors.Is(err, train.ErrConfig) {
+				t.Errorf("got  %v\nwant %v", err, train.ErrConfig)
+			}
+		})
 	}
 }

@@ -3,7 +3,6 @@
 package evaluate
 
 import (
-	"errors"
 	"fmt"
 	"image/color"
 	"math"
@@ -53,7 +52,7 @@ func (g tuneGrid) Y(r int) float64    { return float64(r) }
 // print each cell's score.
 func TunePlot(res *TuneResult) (*Figure, error) {
 	if res == nil || len(res.Scores) == 0 {
-		return nil, errors.New("evaluate: no tuning scores to plot")
+		return nil, fmt.Errorf("%w: no tuning scores", ErrNoPlotData)
 	}
 	var acts []string
 	var lrs []float64

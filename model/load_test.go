@@ -57,6 +57,10 @@ func TestLoadErrors(t *testing.T) {
 			[]error{model.ErrModelFile}, "not a JSON object", ""},
 		{"big sparse file", func() error { _, _, err := model.LoadFile(bigFile(t)); return err },
 			[]error{model.ErrModelFile}, "1024 MiB, larger than 64 MiB", ""},
+		// A nil reader is an error, as Load's documentation promises, not
+		// a nil dereference.
+		{"nil reader", func() error { _, _, err := model.Load(nil); return err },
+			[]error{model.ErrModelFile}, "nil reader", ""},
 		// Issue 8: a null inside a weight array is not read as 0.
 		{"null weight", func() error {
 			_, _, err := model.Load(strings.NewReader(strings.Replace(v4, `"W":[`, `"W":[null,`, 1)))

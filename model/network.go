@@ -137,7 +137,10 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 		screened, n.screening = rulesearch.Screen(rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks},
 			cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
 	}
-	n.rules = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, rng)
+	var err error
+	if n.rules, err = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, rng); err != nil {
+		return nil, fmt.Errorf("model: %w", err)
+	}
 
 	n.cat = graph.NewCatParams(rng, O, R, C)
 	n.lin = graph.NewLinParams(rng, mean, scale, C)

@@ -86,6 +86,9 @@ func (n *Network) SaveFile(path string, meta any) error {
 // file modelfile.Read refuses, or whose configuration or shapes are
 // invalid, gives an error wrapping ErrModelFile; Load never panics.
 func Load(r io.Reader) (*Network, json.RawMessage, error) {
+	if r == nil {
+		return nil, nil, fmt.Errorf("%w: nil reader", ErrModelFile)
+	}
 	var f fileModel
 	if err := modelfile.Read(r, &f); err != nil {
 		return nil, nil, err

@@ -3,6 +3,7 @@
 package model
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/hornets-go/hornets/model/rulesearch"
@@ -14,8 +15,11 @@ func (n *Network) score(e *evaluator, x []float64, rows int) error {
 	if err := n.checkX(x, rows); err != nil {
 		return err
 	}
-	s := rulesearch.NewScorer(n.cat.W.Float64s(), n.classes)
-	err := n.forward(e, x, rows, func(_, count int, route Route, _, att []float64) {
+	s, err := rulesearch.NewScorer(n.cat.W.Float64s(), n.classes)
+	if err != nil {
+		return fmt.Errorf("model: %w", err)
+	}
+	err = n.forward(e, x, rows, func(_, count int, route Route, _, att []float64) {
 		if route == Categorical {
 			s.Add(att, count)
 		}
@@ -51,7 +55,10 @@ func (n *Network) Interactions(top int) ([]Interaction, error) {
 	if err := n.ok(); err != nil {
 		return nil, err
 	}
-	rules := n.rules.Read(n.cat.M.Float64s(), n.cat.W.Float64s(), n.classes, n.featureNames())
+	rules, err := n.rules.Read(n.cat.M.Float64s(), n.cat.W.Float64s(), n.classes, n.featureNames())
+	if err != nil {
+		return nil, fmt.Errorf("model: %w", err)
+	}
 	rules = slices.DeleteFunc(rules, func(r Interaction) bool { return r.Score < MinInteractionScore })
 	if top > 0 && len(rules) > top {
 		rules = rules[:top]
@@ -77,7 +84,11 @@ func (n *Network) Effects() ([]FeatureEffect, error) {
 	for k := range sum {
 		sum[k] = w[k] + w[L*C+k]
 	}
-	return rulesearch.Effects(att, sum, C, n.featureNames()), nil
+	effects, err := rulesearch.Effects(att, sum, C, n.featureNames())
+	if err != nil {
+		return nil, fmt.Errorf("model: %w", err)
+	}
+	return effects, nil
 }
 
 // Tuples returns the distinct feature tuples the rule slots hold, in slot

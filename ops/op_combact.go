@@ -69,17 +69,33 @@ func NewCombAct(order, rules int, act activations.Func, diffX bool) (*CombAct, e
 	}, nil
 }
 
-// Order returns the number of columns each rule combines.
-func (op *CombAct) Order() int { return op.order }
+// Order returns the number of columns each rule combines (0 for nil).
+func (op *CombAct) Order() int {
+	if op == nil {
+		return 0
+	}
+	return op.order
+}
 
-// NumRules returns the number of rules R, the output width.
-func (op *CombAct) NumRules() int { return op.r }
+// NumRules returns the number of rules R, the output width (0 for nil).
+func (op *CombAct) NumRules() int {
+	if op == nil {
+		return 0
+	}
+	return op.r
+}
+
+// errNilCombAct is the error of the methods of a nil *CombAct.
+var errNilCombAct = fmt.Errorf("%w: nil *CombAct (use NewCombAct)", ErrParam)
 
 // SetRules copies idx as the rules: rule r uses the columns
 // idx[r·order : (r+1)·order]. len(idx) must be R·order, and each rule's
 // indices must be distinct and non-negative; the upper bound, X's width D, is
 // checked when the op runs. On error the previous rules are kept.
 func (op *CombAct) SetRules(idx []int) error {
+	if op == nil {
+		return errNilCombAct
+	}
 	if len(idx) != op.r*op.order {
 		return fmt.Errorf("%w: SetRules: got %d indices; want rules×order = %d×%d = %d",
 			ErrRules, len(idx), op.r, op.order, op.r*op.order)
@@ -104,7 +120,7 @@ func (op *CombAct) SetRules(idx []int) error {
 
 // Rules returns a copy of the rule indices, or nil if none were set.
 func (op *CombAct) Rules() []int {
-	if op.idx == nil {
+	if op == nil || op.idx == nil {
 		return nil
 	}
 	return append([]int(nil), op.idx...)
@@ -113,6 +129,9 @@ func (op *CombAct) Rules() []int {
 // SetActive copies the activity mask: rule r is active if active[r]. A nil
 // mask makes every rule active; otherwise len(active) must be R.
 func (op *CombAct) SetActive(active []bool) error {
+	if op == nil {
+		return errNilCombAct
+	}
 	if active == nil {
 		op.active = nil
 		op.gen++
@@ -131,6 +150,9 @@ func (op *CombAct) SetActive(active []bool) error {
 // the rules are already set, an index >= D is reported here; it is checked
 // again on every run.
 func (op *CombAct) Apply(x, m *G.Node) (*G.Node, error) {
+	if op == nil {
+		return nil, errNilCombAct
+	}
 	xs, err := checkNode("CombAct", "X", x, matrixRank)
 	if err != nil {
 		return nil, err
@@ -168,6 +190,9 @@ func (op *CombAct) checkRules(d int) error {
 
 // String names the CombAct and its parameters.
 func (op *CombAct) String() string {
+	if op == nil {
+		return "combAct(nil)"
+	}
 	return fmt.Sprintf("combAct#%d{order=%d, rules=%d, %v, diffX=%t}", op.id, op.order, op.r, op.act, op.diffX)
 }
 

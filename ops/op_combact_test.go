@@ -4,8 +4,10 @@ package ops
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -565,4 +567,58 @@ func BenchmarkCombAct(b *testing.B) {
 			}
 		})
 	}
+}
+
+// Every exported method of a nil *CombAct returns ErrParam or a zero
+// value instead of dereferencing nil. Reflection makes sure no exported
+// method is left out.
+func TestCombActNil(t *testing.T) {
+	t.Parallel()
+	var op *CombAct
+	g := G.NewGraph()
+	x := G.NewMatrix(g, G.Float64, G.WithShape(2, 3), G.WithName("x"))
+	m := G.NewMatrix(g, G.Float64, G.WithShape(2, 2), G.WithName("m"))
+	covered := map[string]bool{}
+	for _, tt := range []struct {
+		method string
+		call   func() error
+		want   error // nil for the accessors, which return zero values
+	}{
+		{"Apply", func() error { _, err := op.Apply(x, m); return err }, ErrParam},
+		{"SetRules", func() error { return op.SetRules([]int{0, 1}) }, ErrParam},
+		{"SetActive", func() error { return op.SetActive(nil) }, ErrParam},
+		{"Order", func() error { return zeroOrErr(op.Order()) }, nil},
+		{"NumRules", func() error { return zeroOrErr(op.NumRules()) }, nil},
+		{"Rules", func() error { return zeroOrErr(op.Rules()) }, nil},
+		{"String", func() error { return zeroOrErr(op.String() != "combAct(nil)") }, nil},
+	} {
+		covered[tt.method] = true
+		t.Run(tt.method, func(t *testing.T) {
+			err := func() (err error) {
+				defer func() {
+					if r := recover(); r != nil {
+						err = fmt.Errorf("panic: %v", r)
+					}
+				}()
+				return tt.call()
+			}()
+			if !errors.Is(err, tt.want) {
+				t.Errorf("got  %v\nwant %v", err, tt.want)
+			}
+		})
+	}
+	typ := reflect.TypeFor[*CombAct]()
+	for i := range typ.NumMethod() {
+		if name := typ.Method(i).Name; !covered[name] {
+			t.Errorf("CombAct.%s is not covered by the nil table", name)
+		}
+	}
+}
+
+// zeroOrErr returns nil for a zero value, else an error that names it.
+func zeroOrErr(v any) error {
+	if rv := reflect.ValueOf(v); rv.IsValid() && !rv.IsZero() {
+		return fmt.Errorf("got %v, want the zero value", v)
+	}
+	return nil
 }

@@ -50,8 +50,13 @@ func NewAdam(lr float64) *Adam {
 	return &Adam{LearnRate: lr, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}
 }
 
-// Steps returns the number of steps taken.
-func (a *Adam) Steps() int { return a.t }
+// Steps returns the number of steps taken (0 for a nil Adam).
+func (a *Adam) Steps() int {
+	if a == nil {
+		return 0
+	}
+	return a.t
+}
 
 // Step updates every value of vgs in place from its gradient, then zeroes
 // the gradient. Values and gradients must be float64 *tensor.Dense of the

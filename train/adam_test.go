@@ -212,4 +212,16 @@ func TestAdamNil(t *testing.T) {
 	if err := NewAdam(0.1).Step([]G.ValueGrad{nil}); !errors.Is(err, ErrOptimizer) {
 		t.Errorf("nil ValueGrad: %v", err)
 	}
+	steps := -1
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("nil Adam: Steps panicked: %v", r)
+			}
+		}()
+		steps = a.Steps()
+	}()
+	if steps != 0 {
+		t.Errorf("nil Adam: Steps\ngot  %d\nwant 0", steps)
+	}
 }

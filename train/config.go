@@ -338,15 +338,25 @@ func (c Config) Validate() error {
 // class without rows gets weight 0. It panics if a label is outside
 // 0..classes−1.
 func BalancedWeights(y []int, classes int) []float64 {
-	count := make([]int, classes)
-	for _, c := range y {
+	count := make([]int, max(classes, 0))
+	for i, c := range y {
+		checkLabel("BalancedWeights", i, c, classes)
 		count[c]++
 	}
-	w := make([]float64, classes)
+	w := make([]float64, len(count))
 	for c, n := range count {
 		if n > 0 {
 			w[c] = float64(len(y)) / float64(classes*n)
 		}
 	}
 	return w
+}
+
+// checkLabel panics, naming the function, if the label c of row i is
+// outside 0..classes−1: the documented panic of the functions that take
+// labels without an error result.
+func checkLabel(fn string, i, c, classes int) {
+	if c < 0 || c >= classes {
+		panic(fmt.Sprintf("train: %s: row %d has label %d, want 0..%d", fn, i, c, classes-1))
+	}
 }

@@ -19,12 +19,20 @@ import (
 // StratifiedFolds assigns every row to one of k folds so that each class is
 // spread as evenly as possible over the folds (rows of a class shuffled
 // with rng, then dealt round-robin, continuing where the previous class
-// ended). It returns the fold of each row. It panics if k < 1 or a label
-// is outside 0..classes−1 (CheckFolds checks a dataset first).
+// ended). It returns the fold of each row. It panics if k < 1, a label
+// is outside 0..classes−1 or rng is nil (CheckFolds checks a dataset
+// first).
 func StratifiedFolds(y []int, classes, k int, rng *rand.Rand) []int {
+	if k < 1 {
+		panic(fmt.Sprintf("train: StratifiedFolds: %d folds, want at least 1", k))
+	}
+	if rng == nil {
+		panic("train: StratifiedFolds: nil *rand.Rand")
+	}
 	fold := make([]int, len(y))
-	byClass := make([][]int, classes)
+	byClass := make([][]int, max(classes, 0))
 	for i, c := range y {
+		checkLabel("StratifiedFolds", i, c, classes)
 		byClass[c] = append(byClass[c], i)
 	}
 	next := 0

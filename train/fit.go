@@ -617,11 +617,19 @@ func rowsOf(d *data.Dataset) int {
 
 // StratifiedSplit splits row indices into train and validation parts,
 // holding out round(fraction·n_c) rows of each class c (at least one when
-// the class has two rows or more). It panics unless 0 <= fraction < 1 and
-// every label is in 0..classes−1 (Config.Validate checks the fraction).
+// the class has two rows or more). It panics unless 0 <= fraction < 1,
+// every label is in 0..classes−1 and rng is not nil (Config.Validate
+// checks the fraction).
 func StratifiedSplit(y []int, classes int, fraction float64, rng *rand.Rand) (trainRows, valRows []int) {
-	byClass := make([][]int, classes)
+	if !(fraction >= 0 && fraction < 1) {
+		panic(fmt.Sprintf("train: StratifiedSplit: fraction %v, want 0 <= fraction < 1", fraction))
+	}
+	if rng == nil {
+		panic("train: StratifiedSplit: nil *rand.Rand")
+	}
+	byClass := make([][]int, max(classes, 0))
 	for i, c := range y {
+		checkLabel("StratifiedSplit", i, c, classes)
 		byClass[c] = append(byClass[c], i)
 	}
 	for _, rows := range byClass {

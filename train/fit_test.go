@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"slices"
@@ -363,5 +365,47 @@ func TestFitRejectsNilHooks(t *testing.T) {
 		if _, err := train.Fit(context.Background(), tr, model.Config{}, train.Config{Seed: 1, Epochs: 2}, opts); !errors.Is(err, train.ErrConfig) {
 			t.Errorf("%s: Fit: %v; want ErrConfig", name, err)
 		}
+	}
+}
+
+// The functions that take labels without an error result panic with a
+// message naming the function and the bad value, as documented, where they
+// failed with a bare index out of range, division by zero, slice bound or
+// nil dereference.
+func TestLabelFunctionPanics(t *testing.T) {
+	t.Parallel()
+	y := []int{0, 1, 0, 1}
+	rng := func() *rand.Rand { return rand.New(rand.NewPCG(1, 1)) }
+	for _, tt := range []struct {
+		name string
+		call func()
+		want string
+	}{
+		{"StratifiedFolds k 0", func() { train.StratifiedFolds(y, 2, 0, rng()) }, "train: StratifiedFolds: 0 folds, want at least 1"},
+		{"StratifiedFolds nil rng", func() { train.StratifiedFolds(y, 2, 2, nil) }, "train: StratifiedFolds: nil *rand.Rand"},
+		{"StratifiedFolds label", func() { train.StratifiedFolds([]int{0, 9}, 2, 2, rng()) }, "train: StratifiedFolds: row 1 has label 9, want 0..1"},
+		{"StratifiedFolds no classes", func() { train.StratifiedFolds(y, 0, 2, rng()) }, "train: StratifiedFolds: row 0 has label 0, want 0..-1"},
+		{"StratifiedSplit NaN", func() { train.StratifiedSplit(y, 2, math.NaN(), rng()) }, "train: StratifiedSplit: fraction NaN, want 0 <= fraction < 1"},
+		{"StratifiedSplit 1", func() { train.StratifiedSplit(y, 2, 1, rng()) }, "train: StratifiedSplit: fraction 1, want 0 <= fraction < 1"},
+		{"StratifiedSplit negative", func() { train.StratifiedSplit(y, 2, -1, rng()) }, "train: StratifiedSplit: fraction -1, want 0 <= fraction < 1"},
+		{"StratifiedSplit nil rng", func() { train.StratifiedSplit(y, 2, 0.5, nil) }, "train: StratifiedSplit: nil *rand.Rand"},
+		{"StratifiedSplit label", func() { train.StratifiedSplit([]int{-1}, 2, 0.5, rng()) }, "train: StratifiedSplit: row 0 has label -1, want 0..1"},
+		{"BalancedWeights label", func() { train.BalancedWeights([]int{0, 5}, 2) }, "train: BalancedWeights: row 1 has label 5, want 0..1"},
+		{"BalancedWeights negative classes", func() { train.BalancedWeights([]int{0}, -1) }, "train: BalancedWeights: row 0 has label 0, want 0..-2"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := func() (v any) {
+				defer func() { v = recover() }()
+				tt.call()
+				return nil
+			}()
+			if got != tt.want {
+				t.Errorf("panic\ngot  %v\nwant %s", got, tt.want)
+			}
+		})
+	}
+	// No labels and no classes is not an error: nothing to count.
+	if w := train.BalancedWeights(nil, -1); len(w) != 0 {
+		t.Errorf("BalancedWeights(nil, -1)\ngot  %v\nwant none", w)
 	}
 }

@@ -3,18 +3,10 @@
 package rulesearch
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/hornets-go/hornets/internal/defaults"
 )
-
-// ErrConfig reports an impossible search setting.
-var ErrConfig = errors.New("rulesearch: invalid configuration")
-
-// ErrTable reports a rule table whose shape or indices are inconsistent
-// (a corrupt model file).
-var ErrTable = errors.New("rulesearch: invalid rule table")
 
 // Upper bounds that Validate enforces (see Config).
 const (

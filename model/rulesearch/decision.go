@@ -603,8 +603,11 @@ func (e *extractor) prune(rules []rule, d int) ([]rule, int) {
 	return rules, agree
 }
 
-// Clone returns a deep copy of l.
+// Clone returns a deep copy of l (nil for nil).
 func (l *List) Clone() *List {
+	if l == nil {
+		return nil
+	}
 	c := *l
 	c.Rules = make([]DecisionRule, len(l.Rules))
 	for i, r := range l.Rules {
@@ -617,8 +620,11 @@ func (l *List) Clone() *List {
 // Check reports, wrapping ErrTable, a list that does not fit a network of
 // the given features and classes (a corrupt model file): a literal's
 // feature or a class out of range, a rule without literals, evidence that
-// is not a count or a share.
+// is not a count or a share; and a nil list.
 func (l *List) Check(features, classes int) error {
+	if l == nil {
+		return fmt.Errorf("%w: no decision list", ErrTable)
+	}
 	unit := func(v float64) bool { return v >= 0 && v <= 1 }
 	if l.Default < 0 || l.Default >= classes || l.Rows < 0 || !unit(l.Fidelity) || !unit(l.Accuracy) || !unit(l.NetworkAccuracy) {
 		return fmt.Errorf("%w: decision list default class %d, %d rows, fidelity %g", ErrTable, l.Default, l.Rows, l.Fidelity)

@@ -28,20 +28,28 @@ type Scorer struct {
 }
 
 // NewScorer returns a Scorer for the R × classes output weights w
-// (row-major).
-func NewScorer(w []float64, classes int) *Scorer {
+// (row-major). The error wraps ErrShape when classes is below 1 or does
+// not divide len(w).
+func NewScorer(w []float64, classes int) (*Scorer, error) {
+	if classes < 1 || len(w)%classes != 0 {
+		return nil, fmt.Errorf("%w: %d output weights for %d classes", ErrShape, len(w), classes)
+	}
 	R := len(w) / classes
 	s := &Scorer{slots: R, classes: classes, wc: make([]float64, 0, R*classes),
 		sum: make([]float64, R*classes), sq: make([]float64, R*classes), attSum: make([]float64, R)}
 	for r := range R {
 		s.wc = append(s.wc, centred(w[r*classes:(r+1)*classes])...)
 	}
-	return s
+	return s, nil
 }
 
-// Add accumulates rows rows of attention (rows × R, row-major).
+// Add accumulates rows rows of attention (rows × R, row-major). It panics
+// if rows is negative or att holds fewer than rows·R values.
 func (s *Scorer) Add(att []float64, rows int) {
 	R, C := s.slots, s.classes
+	if rows < 0 || len(att) < rows*R {
+		panic(fmt.Sprintf("rulesearch: Scorer.Add: %d attention values for %d rows of %d slots", len(att), rows, R))
+	}
 	for i := range rows {
 		for r, v := range att[i*R : (i+1)*R] {
 			s.attSum[r] += v
@@ -56,10 +64,14 @@ func (s *Scorer) Add(att []float64, rows int) {
 }
 
 // Store writes the scores and mean attention into rs; with no rows added
-// it leaves them as they were.
+// it leaves them as they were. It panics if rs has fewer Scores or
+// MeanAttention than the scorer has slots.
 func (s *Scorer) Store(rs *Table) {
 	if s.rows == 0 {
 		return
+	}
+	if rs == nil || len(rs.Scores) < s.slots || len(rs.MeanAttention) < s.slots {
+		panic(fmt.Sprintf("rulesearch: Scorer.Store: a table of %d slots for a scorer of %d", rs.Slots(), s.slots))
 	}
 	n, C := float64(s.rows), s.classes
 	for r := range s.slots {
@@ -109,8 +121,12 @@ type FeatureEffect struct {
 
 // Effects ranks the features of a linear attention layer by Effect,
 // strongest first, from the activated attention att[j] and the D × classes
-// output weights w (row-major).
-func Effects(att, w []float64, classes int, names []string) []FeatureEffect {
+// output weights w (row-major). The error wraps ErrShape when classes is
+// below 1 or w does not hold D × classes weights.
+func Effects(att, w []float64, classes int, names []string) ([]FeatureEffect, error) {
+	if classes < 1 || len(w) != len(att)*classes {
+		return nil, fmt.Errorf("%w: %d output weights for %d features and %d classes", ErrShape, len(w), len(att), classes)
+	}
 	C := classes
 	out := make([]FeatureEffect, len(att))
 	for j, a := range att {
@@ -134,7 +150,7 @@ func Effects(att, w []float64, classes int, names []string) []FeatureEffect {
 		}
 		return 0
 	})
-	return out
+	return out, nil
 }
 
 // featureName returns names[c], or f<c> when names does not reach c or

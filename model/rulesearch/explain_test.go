@@ -14,7 +14,10 @@ func TestScorer(t *testing.T) {
 	t.Parallel()
 	rs := &Table{Scores: []float64{7, 7}, MeanAttention: []float64{7, 7}}
 	w := []float64{1, -1, 2, 0} // slot 0: centred ±1; slot 1: centred ±1
-	s := NewScorer(w, 2)
+	s, err := NewScorer(w, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
 	s.Store(rs)
 	if rs.Scores[0] != 7 || rs.MeanAttention[1] != 7 {
 		t.Fatalf("no rows: scores %v, attention %v, want unchanged", rs.Scores, rs.MeanAttention)

@@ -3,6 +3,7 @@
 package rulesearch
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -66,9 +67,16 @@ func (r Interaction) FeatureSet() []int {
 // Read merges the slots that share a feature tuple and returns the rules
 // best first. m is the Order × R factor matrix and w the R × classes
 // output matrix, both row-major; names[j] names feature j (f<j> when
-// missing).
-func (rs *Table) Read(m, w []float64, classes int, names []string) []Interaction {
-	R := rs.Slots()
+// missing). The error wraps ErrShape when classes is below 1 or m or w
+// has another length.
+func (rs *Table) Read(m, w []float64, classes int, names []string) ([]Interaction, error) {
+	R, O := rs.Slots(), 0
+	if R > 0 {
+		O = rs.Order
+	}
+	if classes < 1 || len(m) != O*R || len(w) != R*classes {
+		return nil, fmt.Errorf("%w: %d factor and %d output weights for %d slots and %d classes", ErrShape, len(m), len(w), R, classes)
+	}
 	type merged struct {
 		features  []int
 		score     float64
@@ -140,7 +148,7 @@ func (rs *Table) Read(m, w []float64, classes int, names []string) []Interaction
 		out = append(out, rule)
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Score > out[b].Score })
-	return out
+	return out, nil
 }
 
 func centred(w []float64) []float64 {

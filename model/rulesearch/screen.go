@@ -51,12 +51,17 @@ type Data struct {
 // extends the best tuples of the size below) and returns the best keep of
 // them, best first, leaving out tuples that score no better than one of
 // their sub-tuples, and what it covered. See the package documentation
-// for the score. Screen returns nil for an empty or label-free table.
+// for the score. Screen returns nil for an empty or label-free table, and
+// for arguments it cannot screen: lengths that do not match, a label
+// outside 0..Classes-1, a maxSize or keep below 1.
 func Screen(d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, Coverage) {
-	if d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows || keep < 1 {
+	if d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows || keep < 1 || maxSize < 1 {
 		return nil, Coverage{}
 	}
 	if d.Blocks != nil && len(d.Blocks) != d.Features {
+		return nil, Coverage{}
+	}
+	if slices.ContainsFunc(d.Y, func(c int) bool { return c < 0 || c >= d.Classes }) {
 		return nil, Coverage{}
 	}
 	high := d.X[0]

@@ -165,7 +165,7 @@ const deepBudgetShare = 16
 func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
 	active := float64(len(s.active))
 	work := float64(budget) * WorkUnit
-	plans := make([]levelPlan, 0, maxSize)
+	plans := make([]levelPlan, 0, min(maxSize, len(s.active)))
 	for size := 1; size <= maxSize && size <= len(s.active); size++ {
 		p := levelPlan{size: size, total: binom(len(s.active), size), keep: max(keep, minBeam)}
 		cost := s.tupleCost(size)
@@ -258,7 +258,7 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	// A pair dropped for its single feature whose added feature still
 	// passes a likelihood-ratio test becomes that single's extension (the
 	// best such, by score).
-	out := make([]Candidate, 0, keep)
+	out := make([]Candidate, 0, min(keep, len(final.items))) // keep can be far more than there are
 	ext := map[int][]int{}
 	for _, t := range final.sorted() {
 		sub := s.dominatedBy(t)

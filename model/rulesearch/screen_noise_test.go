@@ -27,7 +27,7 @@ func TestScreenLabelNoiseTopIsTarget(t *testing.T) {
 				if len(got) == 0 || !slices.Equal(got[0].Features, targets) || !got[0].Evidence {
 					t.Errorf("%s: best screened tuple %v, want the targets %v with evidence", name, got[:min(1, len(got))], targets)
 				}
-				table := rulesearch.NewTable(rulesearch.DefaultConfig(), 256, 3, cols, nil, got, rand.New(rand.NewPCG(seed, 1)))
+				table := mustTable(t, rulesearch.DefaultConfig(), 256, 3, cols, nil, got, rand.New(rand.NewPCG(seed, 1)))
 				for _, tuple := range table.RankedTuples() {
 					if !isSubset(tuple, targets) {
 						t.Errorf("%s: noise tuple %v has rule slots", name, tuple)
@@ -83,7 +83,7 @@ func TestScreenExtendsLoneSingleToTargetPair(t *testing.T) {
 			t.Errorf("%s: best screened tuple %+v, want a target single extended to %v", name, got[:min(1, len(got))], targets)
 			continue
 		}
-		table := rulesearch.NewTable(rulesearch.DefaultConfig(), 256, 3, cols, nil, got, rand.New(rand.NewPCG(tc.seed, 1)))
+		table := mustTable(t, rulesearch.DefaultConfig(), 256, 3, cols, nil, got, rand.New(rand.NewPCG(tc.seed, 1)))
 		if tuples := table.RankedTuples(); len(tuples) != 1 || !slices.Equal(tuples[0], targets) {
 			t.Errorf("%s: tuples with slots %v, want only the targets %v", name, tuples, targets)
 		}
@@ -93,7 +93,7 @@ func TestScreenExtendsLoneSingleToTargetPair(t *testing.T) {
 		{Features: []int{3}, Score: 20, Evidence: true, Extension: []int{3, 5}},
 		{Features: []int{6, 7}, Score: 15, Evidence: true},
 	}
-	table := rulesearch.NewTable(rulesearch.DefaultConfig(), 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 1)))
+	table := mustTable(t, rulesearch.DefaultConfig(), 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 1)))
 	if tuples := table.RankedTuples(); !slices.ContainsFunc(tuples, func(u []int) bool { return slices.Equal(u, []int{3}) }) {
 		t.Errorf("single beside another strong tuple: tuples with slots %v, want [3] among them", tuples)
 	}
@@ -104,7 +104,7 @@ func TestScreenExtendsLoneSingleToTargetPair(t *testing.T) {
 		{Features: []int{3}, Score: 20, Evidence: true, Extension: []int{3, 5}},
 		{Features: []int{6}, Score: 15, Evidence: true},
 	}
-	table = rulesearch.NewTable(rulesearch.DefaultConfig(), 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 1)))
+	table = mustTable(t, rulesearch.DefaultConfig(), 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 1)))
 	tuples := table.RankedTuples()
 	has := func(want []int) bool {
 		return slices.ContainsFunc(tuples, func(u []int) bool { return slices.Equal(u, want) })
@@ -122,7 +122,7 @@ func TestScreenExtendsLoneSingleToTargetPair(t *testing.T) {
 func TestScreenPromotesExtensionWithEvidence(t *testing.T) {
 	t.Parallel()
 	got, cols, targets, name := screenNoisy(t, data.And, 32, 2, 0.2)
-	table := rulesearch.NewTable(rulesearch.DefaultConfig(), 256, 3, cols, nil, got, rand.New(rand.NewPCG(2, 1)))
+	table := mustTable(t, rulesearch.DefaultConfig(), 256, 3, cols, nil, got, rand.New(rand.NewPCG(2, 1)))
 	if tuples := table.RankedTuples(); !table.Screened || len(tuples) != 1 || !slices.Equal(tuples[0], targets) {
 		t.Errorf("%s: tuples with slots %v (screened %v), want only the targets %v", name, tuples, table.Screened, targets)
 	}

@@ -14,6 +14,10 @@ import (
 // over Features real columns followed by Order pseudovariable columns
 // (constant-one columns). Consecutive runs of Heads slots share one tuple:
 // they are that tuple's heads.
+//
+// The zero Table (and a nil *Table) is empty: it has no slots, reads no
+// rules and refreshes nothing, and Check reports it. The other methods
+// expect a table made by NewTable, or one that passes Check.
 type Table struct {
 	Order    int   `json:"order"`
 	Features int   `json:"features"`
@@ -38,18 +42,32 @@ type Table struct {
 	Screened bool `json:"screened,omitempty"`
 }
 
-// Slots returns the number of rule slots R.
-func (rs *Table) Slots() int { return len(rs.Idx) / rs.Order }
+// Slots returns the number of rule slots R (0 for the zero Table).
+func (rs *Table) Slots() int {
+	if rs == nil || rs.Order < 1 {
+		return 0
+	}
+	return len(rs.Idx) / rs.Order
+}
 
 // Width returns the number of columns a slot indexes: the features and
-// then Order pseudovariables.
-func (rs *Table) Width() int { return rs.Features + rs.Order }
+// then Order pseudovariables (0 for a nil Table).
+func (rs *Table) Width() int {
+	if rs == nil {
+		return 0
+	}
+	return rs.Features + rs.Order
+}
 
-// Slot returns the column indices of slot r (not a copy).
+// Slot returns the column indices of slot r (not a copy). Like indexing a
+// slice, it panics if r is not in [0, Slots()).
 func (rs *Table) Slot(r int) []int { return rs.Idx[r*rs.Order : (r+1)*rs.Order] }
 
-// Clone returns a deep copy.
+// Clone returns a deep copy (nil for nil).
 func (rs *Table) Clone() *Table {
+	if rs == nil {
+		return nil
+	}
 	c := *rs
 	c.Idx = slices.Clone(rs.Idx)
 	c.Pool = make([][]int, len(rs.Pool))
@@ -153,9 +171,33 @@ func (rs *Table) conflict(t []int) bool {
 // (cycling when there are fewer of them than tuples fit), or random
 // tuples when screening found no tuple with evidence (every tuple, when
 // they all fit). Only tuples with evidence (Candidate.Evidence) get
-// slots; those not placed stay in the pool that Refresh draws from. cfg
-// must be resolved and valid; blocks may be nil.
-func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, rng *rand.Rand) *Table {
+// slots; those not placed stay in the pool that Refresh draws from. The
+// zero fields of cfg take their defaults (Config{} is the default search);
+// blocks may be nil. The error wraps ErrConfig for an invalid cfg, a nil
+// rng, or slots or order below 1, and ErrShape for a negative feature
+// count, blocks that are not one per feature, or a screened tuple (or
+// extension) that is not 1..order ascending features below features.
+func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, rng *rand.Rand) (*Table, error) {
+	cfg = cfg.Resolved()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	switch {
+	case rng == nil:
+		return nil, fmt.Errorf("%w: nil *rand.Rand", ErrConfig)
+	case slots < 1 || order < 1:
+		return nil, fmt.Errorf("%w: %d slots of order %d, want 1 or more of each", ErrConfig, slots, order)
+	case features < 0:
+		return nil, fmt.Errorf("%w: %d features", ErrShape, features)
+	case len(blocks) != 0 && len(blocks) != features:
+		return nil, fmt.Errorf("%w: %d blocks for %d features", ErrShape, len(blocks), features)
+	}
+	for _, c := range screened {
+		if !validTuple(c.Features, order, features) || c.Extension != nil && !validTuple(c.Extension, order, features) {
+			return nil, fmt.Errorf("%w: screened tuple %v (extension %v), want 1..%d ascending features below %d",
+				ErrShape, c.Features, c.Extension, order, features)
+		}
+	}
 	rs := &Table{Order: order, Features: features, Heads: min(cfg.Heads, slots), Blocks: slices.Clone(blocks)}
 	rs.Idx = make([]int, slots*order)
 	rs.Scores = make([]float64, slots)
@@ -206,7 +248,21 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 			copy(rs.Slot(r), tuple)
 		}
 	}
-	return rs
+	return rs, nil
+}
+
+// validTuple reports whether t holds 1..order strictly ascending features
+// below features.
+func validTuple(t []int, order, features int) bool {
+	if len(t) == 0 || len(t) > order {
+		return false
+	}
+	for j, c := range t {
+		if c < 0 || c >= features || j > 0 && c <= t[j-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // withMainEffects returns strong with every screened single feature that
@@ -281,8 +337,14 @@ func nested(a, b []int) bool {
 	return true
 }
 
-// tuples returns the number of tuples, each held by a run of Heads slots.
-func (rs *Table) tuples() int { return (rs.Slots() + rs.Heads - 1) / rs.Heads }
+// tuples returns the number of tuples, each held by a run of Heads slots
+// (0 when Heads is not positive: the zero Table).
+func (rs *Table) tuples() int {
+	if rs.Slots() == 0 || rs.Heads < 1 {
+		return 0
+	}
+	return (rs.Slots() + rs.Heads - 1) / rs.Heads
+}
 
 // heads returns the slot range [lo, hi) of tuple k's heads.
 func (rs *Table) heads(k int) (lo, hi int) {
@@ -318,7 +380,9 @@ func enumerateTuples(n, k int) [][]int {
 // judged the tuples it scored, and a tuple without evidence only gives the
 // rules room to fit noise (with 15 % of the labels flipped, random tuples
 // drawn late in training took ReLU networks from 1.000 to 0.95 accuracy on
-// clean rows); its weak tuples are kept once the pool is spent.
+// clean rows); its weak tuples are kept once the pool is spent. A fraction
+// that is not positive (or NaN) replaces nothing, and one above 1 counts
+// as 1. Refresh panics if it has to draw a random tuple and rng is nil.
 func (rs *Table) Refresh(fraction float64, rng *rand.Rand) []int {
 	tuples := rs.tuples()
 	if tuples < 2 {
@@ -334,10 +398,13 @@ func (rs *Table) Refresh(fraction float64, rng *rand.Rand) []int {
 		order[k] = k
 	}
 	sort.SliceStable(order, func(a, b int) bool { return score[order[a]] < score[order[b]] })
-	limit := int(math.Ceil(fraction * float64(tuples)))
+	limit := math.Ceil(fraction * float64(tuples))
+	if !(limit >= 1) {
+		return nil
+	}
 	var replaced []int
 	tuple := make([]int, rs.Order)
-	for _, k := range order[:min(limit, tuples-1)] {
+	for _, k := range order[:int(min(limit, float64(tuples-1)))] {
 		if score[k] >= 0.1*best {
 			break
 		}
@@ -347,6 +414,9 @@ func (rs *Table) Refresh(fraction float64, rng *rand.Rand) []int {
 		} else if rs.Screened {
 			break
 		} else {
+			if rng == nil {
+				panic("rulesearch: Table.Refresh: nil *rand.Rand, needed for a random tuple")
+			}
 			rs.randomTuple(tuple, rng)
 		}
 		lo, hi := rs.heads(k)

@@ -60,7 +60,7 @@ func TestScreenFindsThreeWayParity(t *testing.T) {
 
 func TestNewTableEnumeratesSmallSpaces(t *testing.T) {
 	t.Parallel()
-	rs := NewTable(Config{Heads: 1}.Resolved(), 10, 2, 3, nil, nil, rand.New(rand.NewPCG(1, 1)))
+	rs := mustTable(t, Config{Heads: 1}.Resolved(), 10, 2, 3, nil, nil, rand.New(rand.NewPCG(1, 1)))
 	// C(3+2, 2) = 10 tuples over 3 features and 2 pseudovariables.
 	seen := map[string]bool{}
 	for r := range rs.Slots() {
@@ -73,7 +73,7 @@ func TestNewTableEnumeratesSmallSpaces(t *testing.T) {
 
 func TestRandomTuplesAreNotLexicographic(t *testing.T) {
 	t.Parallel()
-	rs := NewTable(Config{Heads: 1}.Resolved(), 64, 3, 100, nil, nil, rand.New(rand.NewPCG(1, 1)))
+	rs := mustTable(t, Config{Heads: 1}.Resolved(), 64, 3, 100, nil, nil, rand.New(rand.NewPCG(1, 1)))
 	withZero := 0
 	for r := range rs.Slots() {
 		tuple := rs.Slot(r)
@@ -126,7 +126,7 @@ func TestScreenSkipsSameBlock(t *testing.T) {
 func TestRandomTuplesRespectBlocks(t *testing.T) {
 	t.Parallel()
 	blocks := []int{0, 0, 0, 1, 1, 2} // two one-hot blocks and a lone column
-	rs := NewTable(Config{Heads: 1}.Resolved(), 200, 3, 6, blocks, nil, rand.New(rand.NewPCG(1, 1)))
+	rs := mustTable(t, Config{Heads: 1}.Resolved(), 200, 3, 6, blocks, nil, rand.New(rand.NewPCG(1, 1)))
 	for r := range rs.Slots() {
 		seen := map[int]bool{}
 		for _, c := range rs.Slot(r) {
@@ -147,7 +147,7 @@ func TestTableCheck(t *testing.T) {
 	t.Parallel()
 	const slots, order, features = 8, 3, 10
 	rng := rand.New(rand.NewPCG(1, 2))
-	good := NewTable(DefaultConfig(), slots, order, features, nil, []Candidate{{Features: []int{1, 4}, Score: 9}, {Features: []int{2}, Score: 5}, {Features: []int{3, 7}, Score: 1}}, rng)
+	good := mustTable(t, DefaultConfig(), slots, order, features, nil, []Candidate{{Features: []int{1, 4}, Score: 9}, {Features: []int{2}, Score: 5}, {Features: []int{3, 7}, Score: 1}}, rng)
 	good.Pool = [][]int{{0, 5}, {6}}
 	if err := good.Check(slots, order, features); err != nil {
 		t.Fatalf("a new table: %v", err)
@@ -199,7 +199,7 @@ func TestNewTableMainEffects(t *testing.T) {
 	} {
 		cfg := DefaultConfig()
 		cfg.MainEffects = tc.mainEffects
-		table := NewTable(cfg, 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 2)))
+		table := mustTable(t, cfg, 64, 3, 8, nil, screened, rand.New(rand.NewPCG(1, 2)))
 		var got [][]int
 		for k := range table.tuples() {
 			fs := table.tupleFeatures(k)
@@ -230,4 +230,14 @@ func TestRefreshScoresTuplesNotCopies(t *testing.T) {
 	if want := []int{0, 1, 0, 1, 1, 2}; !slices.Equal(rs.Idx, want) {
 		t.Errorf("slots %v, want %v", rs.Idx, want)
 	}
+}
+
+// mustTable returns NewTable's table, failing the test on an error.
+func mustTable(t *testing.T, cfg Config, slots, order, features int, blocks []int, screened []Candidate, rng *rand.Rand) *Table {
+	t.Helper()
+	rs, err := NewTable(cfg, slots, order, features, blocks, screened, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
 }
