@@ -266,3 +266,37 @@ func TestWeightedLoss(t *testing.T) {
 		t.Errorf("one weight for two classes: %v, want ErrConfig", err)
 	}
 }
+
+// TestShiftContinuousBias: shifting the output bias by (0, d) adds d to
+// every row's log-odds of class 1, and the refusals.
+func TestShiftContinuousBias(t *testing.T) {
+	ds := gaussData(4, 40, 5)
+	tr := gaussTrainer(t, ds, 1, 3)
+	net := tr.Network()
+	logOdds := func() []float64 {
+		p, _, err := net.PredictProba(ds.X, ds.Rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]float64, ds.Rows)
+		for i := range out {
+			out[i] = math.Log(p[2*i+1] / p[2*i])
+		}
+		return out
+	}
+	before := logOdds()
+	if err := tr.ShiftContinuousBias([]float64{0.25, -0.5}); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range logOdds() {
+		if math.Abs(v-(before[i]-0.75)) > 1e-9 {
+			t.Fatalf("row %d: log-odds %g after the shift, want %g", i, v, before[i]-0.75)
+		}
+	}
+	if err := tr.ShiftContinuousBias([]float64{1}); !errors.Is(err, model.ErrShape) {
+		t.Errorf("one shift for two classes: %v, want ErrShape", err)
+	}
+	if err := tr.ShiftContinuousBias([]float64{0, math.Inf(1)}); !errors.Is(err, model.ErrConfig) {
+		t.Errorf("an infinite shift: %v, want ErrConfig", err)
+	}
+}

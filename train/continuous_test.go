@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"slices"
 	"testing"
@@ -135,7 +136,9 @@ func fitProba(t *testing.T, ds *data.Dataset, cfg train.Config) (*train.Result, 
 }
 
 // Balanced class weights are the default: the same model as asking for
-// BalancedWeights explicitly, and not the model of equal weights.
+// BalancedWeights explicitly, but for the default's bias shift (the class
+// weights' power, HalvesCheck.ClassWeightPower, which weights set by the
+// caller do not get), and not the model of equal weights.
 func TestBalancedClassWeightsByDefault(t *testing.T) {
 	t.Parallel()
 	ds := threshold(200, 0.85, 5) // about 15 % "high"
@@ -144,7 +147,24 @@ func TestBalancedClassWeightsByDefault(t *testing.T) {
 		_, p := fitProba(t, ds, cfg)
 		return p
 	}
-	def := proba(train.Config{})
+	res, _ := fitProba(t, ds, train.Config{Seed: 4, Epochs: 20})
+	if h := res.Halves; h != nil && h.BiasShift != nil {
+		back := make([]float64, len(h.BiasShift))
+		for c, d := range h.BiasShift {
+			back[c] = -d
+		}
+		tr, err := model.NewTrainer(res.Network, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tr.ShiftContinuousBias(back); err != nil {
+			t.Fatal(err)
+		}
+	}
+	def, _, err := res.Network.PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if explicit := proba(train.Config{ClassWeights: train.BalancedWeights(ds.Y, 2)}); !slices.Equal(def, explicit) {
 		t.Error("the default differs from explicit balanced weights")
 	}
@@ -397,12 +417,98 @@ func TestFitSelectIndependentOfGOMAXPROCS(t *testing.T) {
 				t.Logf("%s: %+v", name, check)
 				continue
 			}
-			if *res.Halves != check {
+			if !reflect.DeepEqual(*res.Halves, check) {
 				t.Errorf("%s: GOMAXPROCS=%d: check %+v, GOMAXPROCS=1 %+v", name, procs, *res.Halves, check)
 			}
 			if !bytes.Equal(buf.Bytes(), first) {
 				t.Errorf("%s: GOMAXPROCS=%d saved another model than GOMAXPROCS=1", name, procs)
 			}
+		}
+	}
+}
+
+// rareClass returns n rows of 8 Gaussian features, about one in twenty of
+// class "rare", whose first three features are shifted by 2: a rare class
+// that is well separated.
+func rareClass(n int, seed uint64) *data.Dataset {
+	rng := rand.New(rand.NewPCG(seed, 21))
+	ds := &data.Dataset{X: make([]float64, n*8), Rows: n, Cols: 8, Y: make([]int, n), Classes: []string{"common", "rare"}}
+	for i := range n {
+		if rng.Float64() < 0.05 || i < 6 {
+			ds.Y[i] = 1
+		}
+		for j := range 8 {
+			ds.X[i*8+j] = rng.NormFloat64()
+			if j < 3 && ds.Y[i] == 1 {
+				ds.X[i*8+j] += 2
+			}
+		}
+	}
+	return ds
+}
+
+// TestClassWeightPower: where a rare class is well separated, the output
+// layer takes the decision boundaries of weaker class weights (the
+// balanced weights' call too many rows rare, and cost macro-F1 on fresh
+// rows), and fresh rows' macro-F1 is higher than with the balanced
+// boundaries; with class weights set by the caller, or equal, nothing
+// moves.
+func TestClassWeightPower(t *testing.T) {
+	t.Parallel()
+	fresh := rareClass(4000, 99)
+	macroF1 := func(net *model.Network) float64 {
+		pred, err := net.Predict(fresh.X, fresh.Rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := train.Evaluate(fresh.Y, pred, fresh.Classes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.MacroF1
+	}
+	shifted, better := 0, 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		ds := rareClass(800, seed)
+		res, err := train.Fit(context.Background(), ds, model.Config{}, train.Config{Seed: seed}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := res.Halves
+		if h == nil || h.ClassWeightPower == 1 {
+			t.Logf("seed %d: class-weight power 1", seed)
+			continue
+		}
+		shifted++
+		// The same fit without the shift: the bias moved back.
+		back := make([]float64, len(h.BiasShift))
+		for c, d := range h.BiasShift {
+			back[c] = -d
+		}
+		f1 := macroF1(res.Network)
+		tr, err := model.NewTrainer(res.Network, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tr.ShiftContinuousBias(back); err != nil {
+			t.Fatal(err)
+		}
+		unshifted := macroF1(res.Network)
+		t.Logf("seed %d: power %g, fresh macro-F1 %.3f (balanced boundaries %.3f)", seed, h.ClassWeightPower, f1, unshifted)
+		if f1 > unshifted {
+			better++
+		}
+	}
+	if shifted < 2 || better < shifted {
+		t.Errorf("%d of 3 fits moved their boundaries, %d of them to a higher fresh macro-F1; want at least 2, all better", shifted, better)
+	}
+	for name, cfg := range map[string]train.Config{"weights set": {Seed: 1, ClassWeights: []float64{1, 3}}, "equal weights": {Seed: 1, EqualClassWeights: true}} {
+		res, err := train.Fit(context.Background(), rareClass(400, 1), model.Config{}, cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h := res.Halves; h == nil || h.ClassWeightPower != 1 || h.BiasShift != nil {
+			t.Errorf("%s: check %+v, want power 1 and no shift", name, h)
 		}
 	}
 }

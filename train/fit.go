@@ -15,6 +15,7 @@ import (
 
 	"github.com/sirupsen/logrus"
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 	G "gorgonia.org/gorgonia"
 
 	"github.com/hornets-go/hornets/data"
@@ -425,6 +426,11 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 	if err := l.trainer.BlendContinuous(opt, f); err != nil {
 		return err
 	}
+	if check != nil && check.BiasShift != nil {
+		if err := l.trainer.ShiftContinuousBias(check.BiasShift); err != nil {
+			return err
+		}
+	}
 	opt.W, opt.B = nil, nil
 	l.res.Optimum, l.res.Halves = &opt, check
 	return nil
@@ -454,6 +460,86 @@ type HalvesCheck struct {
 	Chosen     model.ContinuousHalves `json:"-"`
 	L2Scale    float64                `json:"l2_scale"`
 	ChosenLoss float64                `json:"chosen_loss"`
+	// ClassWeightPower is the power a of the balanced class weights w_c
+	// whose decision boundaries the output layer takes: its bias moves by
+	// BiasShift_c = −(1 − a)·ln w_c (nil where a = 1), the shift that
+	// training with the weights w_c^a instead of w_c would make, up to the
+	// weights' smaller effect on the slopes. Among a = 1, 1/2 and 0 it is
+	// the one under which the chosen fit's held-out logits give the
+	// highest macro-F1, counting a = 1/2 or 0 only where, of the held-out
+	// rows whose prediction the shift changes, more become right than
+	// wrong by a one-sided sign test at 5 % (ties keep the larger power);
+	// 1 where the class weights were set (Config.ClassWeights,
+	// EqualClassWeights). Balanced weights put the boundary at the class
+	// prior, which maximises balanced accuracy; the threshold that
+	// maximises F1 is about half the best F1 attainable (Lipton, Elkan and
+	// Naryanaswamy 2014), so where a rare class is well separated the
+	// prior's boundary calls too many rows rare (package documentation,
+	// session 12).
+	ClassWeightPower float64   `json:"class_weight_power"`
+	BiasShift        []float64 `json:"bias_shift,omitempty"`
+}
+
+// weightPower chooses HalvesCheck.ClassWeightPower from held-out logits
+// (rows × C) and the labels y, given the balanced class weights w, and
+// returns it with its bias shift (nil for power 1).
+func weightPower(logits []float64, y []int, w []float64, C int) (float64, []float64) {
+	shift := func(a float64) []float64 {
+		d := make([]float64, C)
+		for c, wc := range w {
+			if wc > 0 {
+				d[c] = -(1 - a) * math.Log(wc)
+			}
+		}
+		return d
+	}
+	predict := func(d []float64) []int {
+		pred := make([]int, len(y))
+		for i := range y {
+			z := logits[i*C : (i+1)*C]
+			for c := range z {
+				if z[c]+d[c] > z[pred[i]]+d[pred[i]] {
+					pred[i] = c
+				}
+			}
+		}
+		return pred
+	}
+	macroF1 := func(pred []int) float64 {
+		m, err := Evaluate(y, pred, make([]string, C))
+		if err != nil {
+			return math.Inf(-1)
+		}
+		return m.MacroF1
+	}
+	base := predict(make([]float64, C))
+	best, bestF1 := 1.0, macroF1(base)
+	for _, a := range []float64{0.5, 0} {
+		pred := predict(shift(a))
+		// The rows whose prediction the shift changes: more must become
+		// right than wrong, by a one-sided sign test at 5 %.
+		gained, lost := 0, 0
+		for i, c := range pred {
+			switch {
+			case c == base[i]:
+			case c == y[i]:
+				gained++
+			case base[i] == y[i]:
+				lost++
+			}
+		}
+		sign := distuv.Binomial{N: float64(gained + lost), P: 0.5}
+		if gained == 0 || sign.Survival(float64(gained)-1) >= 0.05 {
+			continue
+		}
+		if f := macroF1(pred); f > bestF1 {
+			best, bestF1 = a, f
+		}
+	}
+	if best == 1 {
+		return 1, nil
+	}
+	return best, shift(best)
 }
 
 // HalvesMargin is how many standard errors lower the held-out loss of a
@@ -507,6 +593,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 		halves model.ContinuousHalves
 		scale  float64
 		loss   []float64 // held out, per row
+		logits []float64 // held out, rows × C
 	}
 	cands := []candidate{{design: bothHalves, halves: model.BothHalves, scale: 1}, {design: valuesHalf, halves: model.ValuesHalf, scale: 1}}
 	for _, scale := range PenaltyScales() {
@@ -523,7 +610,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	// GOMAXPROCS.
 	err = concurrently(ctx, len(cands), func(ctx context.Context, k int) error {
 		var err error
-		cands[k].loss, err = cands[k].design.CrossValidate(ctx, fold, HalvesFolds)
+		cands[k].loss, cands[k].logits, err = cands[k].design.CrossValidateLogits(ctx, fold, HalvesFolds)
 		return err
 	})
 	if err != nil {
@@ -532,7 +619,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	both := cands[0].loss
 	check := &HalvesCheck{Folds: HalvesFolds, BothLoss: stat.Mean(both, nil), Chosen: model.BothHalves, L2Scale: 1}
 	check.ChosenLoss = check.BothLoss
-	chosen := bothHalves
+	chosen, chosenLogits := bothHalves, cands[0].logits
 	diff := make([]float64, rows)
 	// A candidate is chosen where it beats both halves at the configured
 	// penalty by the margin and every candidate chosen before it.
@@ -547,8 +634,12 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 			check.ValuesLoss, check.StdErr = mean, stdErr
 		}
 		if d > HalvesMargin*stdErr && mean < check.ChosenLoss {
-			check.Chosen, check.L2Scale, check.ChosenLoss, chosen = c.halves, c.scale, mean, c.design
+			check.Chosen, check.L2Scale, check.ChosenLoss, chosen, chosenLogits = c.halves, c.scale, mean, c.design, c.logits
 		}
+	}
+	check.ClassWeightPower = 1
+	if l.cfg.ClassWeights == nil && !l.cfg.EqualClassWeights {
+		check.ClassWeightPower, check.BiasShift = weightPower(chosenLogits, l.train.Y, l.classWeights, C)
 	}
 	if check.Chosen == model.ValuesHalf {
 		// Start the output layer's search at the values half's optimum

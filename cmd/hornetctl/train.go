@@ -124,7 +124,7 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		sum.LastKept = res.LastKept
 		if h := res.Halves; h != nil {
 			sum.InputHalves, sum.HeldOutLossBoth, sum.HeldOutLossValues = h.Chosen.String(), &h.BothLoss, &h.ValuesLoss
-			sum.L2Scale, sum.HeldOutLossChosen = &h.L2Scale, &h.ChosenLoss
+			sum.L2Scale, sum.HeldOutLossChosen, sum.ClassWeightPower = &h.L2Scale, &h.ChosenLoss, &h.ClassWeightPower
 			if h.Chosen == model.ValuesHalf { // the search did not start at Adam's weights
 				sum.AdamPenalisedLoss = nil
 			}
@@ -158,6 +158,9 @@ func optimumNote(res *train.Result) string {
 		if h.L2Scale != 1 {
 			penalty = fmt.Sprintf(" at %g times the L2 penalty", h.L2Scale)
 			check += fmt.Sprintf(", %.4g as chosen", h.ChosenLoss)
+		}
+		if h.ClassWeightPower != 1 {
+			check += fmt.Sprintf("; decision boundaries of the class weights to the power %g, by held-out macro-F1", h.ClassWeightPower)
 		}
 		if h.Chosen == model.ValuesHalf {
 			return fmt.Sprintf(" (output layer at the optimum over the standardised values alone%s: penalised loss %.4g%s)", penalty, res.Optimum.Loss, check)
@@ -201,6 +204,10 @@ type trainSummary struct {
 	HeldOutLossValues *float64 `json:"held_out_loss_values,omitempty"`
 	L2Scale           *float64 `json:"l2_scale,omitempty"`
 	HeldOutLossChosen *float64 `json:"held_out_loss_chosen,omitempty"`
+	// ClassWeightPower: the power of the balanced class weights whose
+	// decision boundaries the output layer takes (1: the weights'; see
+	// train.HalvesCheck).
+	ClassWeightPower *float64 `json:"class_weight_power,omitempty"`
 }
 
 // trainResult is a Fit result with the data it was fitted on.

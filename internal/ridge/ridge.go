@@ -151,17 +151,33 @@ func (d *Design) solve(ctx context.Context, rows []int) (fitted, error) {
 // is checked before each evaluation of the loss; a canceled run returns an
 // error wrapping ctx.Err().
 func (d *Design) CrossValidate(ctx context.Context, fold []int, folds int) ([]float64, error) {
+	loss, _, err := d.crossValidate(ctx, fold, folds, false)
+	return loss, err
+}
+
+// CrossValidateLogits is CrossValidate that also returns the held-out
+// logits, row-major (rows × classes; zeros for the rows of a fold that
+// leaves no training rows).
+func (d *Design) CrossValidateLogits(ctx context.Context, fold []int, folds int) (loss, logits []float64, err error) {
+	return d.crossValidate(ctx, fold, folds, true)
+}
+
+func (d *Design) crossValidate(ctx context.Context, fold []int, folds int, keep bool) ([]float64, []float64, error) {
 	p := d.p
 	if folds < 2 || len(fold) != p.Rows {
-		return nil, fmt.Errorf("%w: %d folds over %d of %d rows", ErrProblem, folds, len(fold), p.Rows)
+		return nil, nil, fmt.Errorf("%w: %d folds over %d of %d rows", ErrProblem, folds, len(fold), p.Rows)
 	}
 	for i, f := range fold {
 		if f < 0 || f >= folds {
-			return nil, fmt.Errorf("%w: row %d in fold %d of %d", ErrProblem, i, f, folds)
+			return nil, nil, fmt.Errorf("%w: row %d in fold %d of %d", ErrProblem, i, f, folds)
 		}
 	}
 	loss := make([]float64, p.Rows)
 	logits := make([]float64, p.Classes)
+	var all []float64
+	if keep {
+		all = make([]float64, p.Rows*p.Classes)
+	}
 	for f := range folds {
 		var train, test []int
 		for i, g := range fold {
@@ -176,14 +192,17 @@ func (d *Design) CrossValidate(ctx context.Context, fold []int, folds int) ([]fl
 		}
 		fit, err := d.solve(ctx, train)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, i := range test {
 			fit.logits(d.row(i), logits)
 			loss[i] = p.weight(p.Y[i]) * crossEntropy(logits, p.Y[i])
+			if keep {
+				copy(all[i*p.Classes:], logits)
+			}
 		}
 	}
-	return loss, nil
+	return loss, all, nil
 }
 
 // Fit fits the model to every row and returns its weights W over the

@@ -5,6 +5,7 @@ package ridge_test
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -195,6 +196,39 @@ func BenchmarkCrossValidateWide(b *testing.B) {
 	for b.Loop() {
 		if _, err := d.CrossValidate(context.Background(), f, 5); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestCrossValidateLogits: the held-out logits give the held-out losses
+// CrossValidate returns (weighted cross-entropy, row by row), in the primal
+// and in the rows' span.
+func TestCrossValidateLogits(t *testing.T) {
+	for _, tc := range []struct{ rows, k int }{{120, 4}, {40, 60}} {
+		p := signalAndNoise(tc.rows, tc.k, 13)
+		p.ClassWeights = []float64{0.7, 1.6}
+		d, err := ridge.NewDesign(p, ridge.Columns{Lo: 0, Hi: 2 * tc.k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := folds(p.Rows, 5)
+		want, err := d.CrossValidate(context.Background(), f, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loss, logits, err := d.CrossValidateLogits(context.Background(), f, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(loss, want) || len(logits) != 2*p.Rows {
+			t.Fatalf("rows %d: losses differ from CrossValidate's, or %d logits", tc.rows, len(logits))
+		}
+		for i, y := range p.Y {
+			z := logits[2*i : 2*i+2]
+			ce := math.Log(math.Exp(z[0])+math.Exp(z[1])) - z[y]
+			if got := p.ClassWeights[y] * ce; math.Abs(got-loss[i]) > 1e-12*max(1, loss[i]) {
+				t.Errorf("rows %d, row %d: loss from the logits %v, CrossValidate %v", tc.rows, i, got, loss[i])
+			}
 		}
 	}
 }
