@@ -41,24 +41,12 @@ func TestRuleSet(t *testing.T) {
 			t.Errorf("Decide(%v)\ngot  %s, rule %d (list: %d, rule %d)\nwant %s, rule %d", tt.row, class, rule, lc, lr+1, tt.class, tt.rule)
 		}
 	}
-	text := rs.String()
-	for _, want := range []string{"IF a = x AND n = 0 THEN yes", "IF a = NA THEN yes", "ELSE no", "fidelity 1.000"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("String() lacks %q:\n%s", want, text)
-		}
-	}
+	wantIn(t, "String()", rs.String(), "IF a = x AND n = 0 THEN yes", "IF a = NA THEN yes", "ELSE no", "fidelity 1.000")
 	sql := rs.SQL()
-	for _, want := range []string{`WHEN "a" = 'x' AND "n" = 0 THEN 'yes'`, `WHEN "a" IS NULL THEN 'yes'`, "ELSE 'no'"} {
-		if !strings.Contains(sql, want) {
-			t.Errorf("SQL() lacks %q:\n%s", want, sql)
-		}
-	}
+	wantIn(t, "SQL()", sql, `WHEN "a" = 'x' AND "n" = 0 THEN 'yes'`, `WHEN "a" IS NULL THEN 'yes'`, "ELSE 'no'")
+	back := roundTrip(t, rs)
 	raw, err := json.Marshal(rs)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var back hornets.RuleSet
-	if err := json.Unmarshal(raw, &back); err != nil {
 		t.Fatal(err)
 	}
 	row := map[string]float64{"a=x": 0, "a=NA": 1, "n": 1}
@@ -164,26 +152,10 @@ func TestRuleSetBinaryCodes(t *testing.T) {
 			t.Errorf("rule %d literals\ngot  %+v\nwant %+v", i+1, r.Literals, want[i])
 		}
 	}
-	text := rs.String()
-	for _, w := range []string{"IF (dose = 7 or NA) AND flag = 0 THEN yes", "IF dose = 5 AND flag = 1 THEN yes"} {
-		if !strings.Contains(text, w) {
-			t.Errorf("String() lacks %q:\n%s", w, text)
-		}
-	}
+	wantIn(t, "String()", rs.String(), "IF (dose = 7 or NA) AND flag = 0 THEN yes", "IF dose = 5 AND flag = 1 THEN yes")
 	sql := rs.SQL()
-	for _, w := range []string{`WHEN ("dose" = 7 OR "dose" IS NULL) AND "flag" = 0 THEN 'yes'`, `WHEN "dose" = 5 AND "flag" = 1 THEN 'yes'`} {
-		if !strings.Contains(sql, w) {
-			t.Errorf("SQL() lacks %q:\n%s", w, sql)
-		}
-	}
-	raw, err := json.Marshal(rs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back hornets.RuleSet
-	if err := json.Unmarshal(raw, &back); err != nil {
-		t.Fatal(err)
-	}
+	wantIn(t, "SQL()", sql, `WHEN ("dose" = 7 OR "dose" IS NULL) AND "flag" = 0 THEN 'yes'`, `WHEN "dose" = 5 AND "flag" = 1 THEN 'yes'`)
+	back := roundTrip(t, rs)
 	if back.SQL() != sql || !strings.Contains(back.String(), "IF (dose = 7 or NA) AND flag = 0 THEN yes") {
 		t.Errorf("read back from JSON:\n%s\n%s\nwant the same rules as\n%s", back.String(), back.SQL(), sql)
 	}
@@ -210,4 +182,28 @@ func TestLiteralTextQuotesAmbiguousNames(t *testing.T) {
 			t.Errorf("%+v.String() = %s, want %s", tt.lit, got, tt.want)
 		}
 	}
+}
+
+// wantIn reports each of wants that got, the output of what, lacks.
+func wantIn(t *testing.T, what, got string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(got, w) {
+			t.Errorf("%s lacks %q:\n%s", what, w, got)
+		}
+	}
+}
+
+// roundTrip returns rs written as JSON and read back.
+func roundTrip(t *testing.T, rs *hornets.RuleSet) hornets.RuleSet {
+	t.Helper()
+	raw, err := json.Marshal(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back hornets.RuleSet
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	return back
 }

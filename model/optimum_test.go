@@ -61,6 +61,21 @@ func TestContinuousOptimumUnique(t *testing.T) {
 	}
 }
 
+// logOddsOf returns the network's log-odds of class 1 for every row of a
+// two-class table.
+func logOddsOf(t *testing.T, net *model.Network, ds *data.Dataset) []float64 {
+	t.Helper()
+	p, _, err := net.PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]float64, ds.Rows)
+	for i := range out {
+		out[i] = math.Log(p[2*i+1] / p[2*i])
+	}
+	return out
+}
+
 // TestBlendContinuous checks that half of the optimum averages the logits
 // of the network and of the optimum (the log-odds of every row), and the
 // refusals.
@@ -73,17 +88,7 @@ func TestBlendContinuous(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logOdds := func() []float64 {
-		p, _, err := net.PredictProba(ds.X, ds.Rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := make([]float64, ds.Rows)
-		for i := range out {
-			out[i] = math.Log(p[2*i+1] / p[2*i])
-		}
-		return out
-	}
+	logOdds := func() []float64 { return logOddsOf(t, net, ds) }
 	start := logOdds()
 	if err := tr.BlendContinuous(opt, 1); err != nil {
 		t.Fatal(err)
@@ -273,17 +278,7 @@ func TestShiftContinuousBias(t *testing.T) {
 	ds := gaussData(4, 40, 5)
 	tr := gaussTrainer(t, ds, 1, 3)
 	net := tr.Network()
-	logOdds := func() []float64 {
-		p, _, err := net.PredictProba(ds.X, ds.Rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := make([]float64, ds.Rows)
-		for i := range out {
-			out[i] = math.Log(p[2*i+1] / p[2*i])
-		}
-		return out
-	}
+	logOdds := func() []float64 { return logOddsOf(t, net, ds) }
 	before := logOdds()
 	if err := tr.ShiftContinuousBias([]float64{0.25, -0.5}); err != nil {
 		t.Fatal(err)
