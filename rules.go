@@ -57,7 +57,8 @@ type Rule struct {
 // and 1 for the higher, and a missing cell as the more frequent: Value is
 // the value the literal tests where those are not 0 and 1 themselves
 // (`dose = 7` for a 5/7 column: "7", and "5" when Negated), and Missing
-// says that a missing cell satisfies the literal.
+// says that a missing cell (empty, NA or, among numbers, ?) satisfies the
+// literal: the text form says "or NA", the SQL form "OR … IS NULL".
 type Literal struct {
 	Feature  string `json:"feature"`
 	Negated  bool   `json:"negated"`
@@ -168,12 +169,13 @@ func (l Literal) String() string {
 
 // textName returns a column name or category for the text form of the
 // rules: as it is, or Go-quoted where it could be misread there (it holds
-// a quote, "=", "≠", " AND ", " or ", a parenthesis, a control character,
-// or space at an end, or is empty), so that `"a AND b" = 1` stays one
-// literal.
+// a quote, "=", "≠", " AND ", " or ", " THEN ", a parenthesis, a control
+// character, or space at an end, starts with "IF " or "ELSE ", or is
+// empty), so that `"a AND b" = 1` stays one literal.
 func textName(s string) string {
 	if s == "" || strings.TrimSpace(s) != s || strings.ContainsAny(s, "\"=≠()") ||
-		strings.Contains(s, " AND ") || strings.Contains(s, " or ") || strings.ContainsFunc(s, unicode.IsControl) {
+		strings.Contains(s, " AND ") || strings.Contains(s, " or ") || strings.Contains(s, " THEN ") ||
+		strings.HasPrefix(s, "IF ") || strings.HasPrefix(s, "ELSE ") || strings.ContainsFunc(s, unicode.IsControl) {
 		return strconv.Quote(s)
 	}
 	return s

@@ -177,6 +177,9 @@ func TestLiteralTextQuotesAmbiguousNames(t *testing.T) {
 		{hornets.Literal{Feature: "c= ", Column: "c", Category: " ", Negated: true}, `c ≠ " "`},
 		{hornets.Literal{Feature: "(x)", Column: "(x)", Value: "7"}, `"(x)" = 7`},
 		{hornets.Literal{Feature: "p or q", Column: "p or q", Missing: true}, `("p or q" = 1 or NA)`},
+		{hornets.Literal{Feature: "x THEN y", Column: "x THEN y"}, `"x THEN y" = 1`},
+		{hornets.Literal{Feature: "IF b", Column: "IF b", Negated: true}, `"IF b" = 0`},
+		{hornets.Literal{Feature: "IFFY", Column: "IFFY"}, `IFFY = 1`},
 	} {
 		if got := tt.lit.String(); got != tt.want {
 			t.Errorf("%+v.String() = %s, want %s", tt.lit, got, tt.want)

@@ -49,9 +49,16 @@
 //     cannot express an interaction: xor with 5 % of one flag missing scored
 //     0.547 on fresh rows, 1.000 now). A column with one training value is
 //     encoded relative to it (0 on the training rows), so that a constant
-//     5.5 beside binary flags does not make the table continuous. Both
-//     maps are affine, so the continuous route, which standardises every
-//     column, sees the same table up to rounding.
+//     5.5 beside binary flags does not make the table continuous, and a
+//     missing cell there is 0. Both maps are affine, so the continuous
+//     route, which standardises every column, sees the same values up to
+//     rounding (where missing cells of a binary column take its more
+//     frequent value, not the mean, they differ). Two values equal up to
+//     rounding (0.3 and 0.30000000000000004) are not a binary column, and a
+//     later value too far from a binary column's two to be coded is an
+//     error naming its line. A model file whose encoder codes values so
+//     (other than 0/1 columns, which read alike) is written as format
+//     version 5, which older programs refuse instead of misreading.
 //   - Otherwise, or when [EncoderOptions].Categorical names the column
 //     (integer codes such as the MONK's attributes), the column is
 //     categorical: it becomes one 0/1 feature per distinct training value,

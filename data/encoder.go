@@ -16,7 +16,10 @@ import (
 type Kind int
 
 const (
-	// Numeric columns are copied as numbers; a missing cell gets the training mean.
+	// Numeric columns are copied as numbers (a column of two training
+	// values coded 0/1, a constant one relative to its value; see
+	// Column.Values); a missing cell gets the training mean, or a binary
+	// column's more frequent value.
 	Numeric Kind = iota
 	// Categorical columns are one-hot encoded, one 0/1 feature per category.
 	Categorical
@@ -72,6 +75,22 @@ type Column struct {
 	Fill     float64 `json:"fill,omitempty"`
 }
 
+// RecodesValues reports whether some numeric column is encoded as other
+// than its value where an encoder from before Column.Values was recorded
+// would have copied it: a binary column of values other than 0 and 1, a
+// missing cell filled with a mode, or a constant column other than 0.
+// Such an encoder needs a model file of format version 5 (train.Bundle).
+func (e *Encoder) RecodesValues() bool {
+	for _, c := range e.Columns {
+		switch {
+		case c.Kind != Numeric:
+		case c.ModeFill, c.Values == 2 && (c.Low != 0 || c.High != 1), c.Values == 1 && c.Low != 0:
+			return true
+		}
+	}
+	return false
+}
+
 // encode returns the encoded value of the numeric cell value f.
 func (c *Column) encode(f float64) float64 {
 	switch c.Values {
@@ -85,8 +104,11 @@ func (c *Column) encode(f float64) float64 {
 
 // missingValue returns the encoded value of a missing numeric cell.
 func (c *Column) missingValue() float64 {
-	if c.ModeFill {
+	switch {
+	case c.ModeFill:
 		return c.Fill
+	case c.Values == 1:
+		return 0 // the training value: its mean may differ by rounding
 	}
 	return c.encode(c.Mean)
 }
@@ -288,6 +310,9 @@ func fitValues(c *Column, t *Table, j int) {
 		vals[0], vals[1] = vals[1], vals[0]
 		count[0], count[1] = count[1], count[0]
 	}
+	if k == 2 && !(vals[1]-vals[0] > 1e-12*max(math.Abs(vals[0]), math.Abs(vals[1]))) {
+		return // two values equal up to rounding: no binary column (a 0/1 code would blow their difference up)
+	}
 	c.Values, c.Low, c.High = k, vals[0], vals[k-1]
 	c.ModeFill = k == 2 && missing
 	if c.ModeFill && count[1] > count[0] {
@@ -484,7 +509,10 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 				if err != nil {
 					return nil, nil, t.cellErr(i, c.Name, err)
 				}
-				x[offs[k]] = c.encode(f)
+				if x[offs[k]] = c.encode(f); !finite(x[offs[k]]) {
+					return nil, nil, t.cellErr(i, c.Name, &cellError{value: v, err: ErrOverflow,
+						what: fmt.Sprintf("is too far from the column's training values %s and %s to encode", formatValue(c.Low), formatValue(c.High))})
+				}
 				continue
 			}
 			if isMissing(v) {
@@ -587,8 +615,11 @@ func (e *Encoder) check() (offs []int, width int, err error) {
 				return bad("column %s has %d values, want 0, 1 or 2", quote(c.Name), c.Values)
 			case c.Values == 1 && (!finite(c.Low) || c.High != c.Low):
 				return bad("constant column %s has low %v and high %v", quote(c.Name), c.Low, c.High)
-			case c.Values == 2 && !(finite(c.Low) && finite(c.High) && c.Low < c.High && finite(c.High-c.Low)):
+			case c.Values == 2 && !(finite(c.Low) && finite(c.High) && finite(c.High-c.Low) &&
+				c.High-c.Low > 1e-12*max(math.Abs(c.Low), math.Abs(c.High))):
 				return bad("binary column %s has low %v and high %v", quote(c.Name), c.Low, c.High)
+			case !finite(c.missingValue()):
+				return bad("column %s fills a missing cell with %v", quote(c.Name), c.missingValue())
 			case c.Fill != 0 && (c.Fill != 1 || !c.ModeFill):
 				return bad("column %s fills a missing cell with %v, want 0 or 1 with mode_fill", quote(c.Name), c.Fill)
 			case c.ModeFill && c.Values != 2:

@@ -604,3 +604,54 @@ func TestMixedColumns(t *testing.T) {
 		t.Errorf("MixedColumns() = %+v, want %+v", got, want)
 	}
 }
+
+// TestEncoderEdgeValues: a constant column's missing cell is exactly 0
+// (its mean can differ from the value by rounding, and that residue made
+// a binary table continuous and a huge feature); two values equal up to
+// rounding are not a binary column (a 0/1 code would blow their
+// difference up); a value too far from a binary column's two to encode is
+// an error naming the line, not an infinity in the table; and only an
+// encoder that codes values needs a version-5 model file.
+func TestEncoderEdgeValues(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("c,n,tiny,label\n")
+	for i := range 190 {
+		c := "0.3"
+		if i%20 == 7 {
+			c = "NA"
+		}
+		fmt.Fprintf(&b, "%s,%s,%s,%d\n", c, []string{"0.3", "0.30000000000000004"}[i%2], []string{"0", "1e-300"}[i%3%2], i%2)
+	}
+	e, err := FitEncoder(table(t, "t.csv", b.String()), EncoderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := e.Columns[0]; c.Values != 1 || c.Mean == c.Low {
+		t.Fatalf("column c: %+v; want a constant column whose mean differs from its value by rounding (the case under test)", c)
+	}
+	if c := e.Columns[1]; c.Values != 0 {
+		t.Errorf("column n (0.3 and 0.30000000000000004): %+v, want no binary coding", c)
+	}
+	d, _, err := e.Transform(table(t, "p.csv", "c,n,tiny,label\nNA,0.3,1e-300,0\n0.3,0.3,0,1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(d.X, []float64{0, 0.3, 1, 0, 0.3, 0}) {
+		t.Errorf("encoded %v, want [0 0.3 1 0 0.3 0]: NA of the constant column exactly 0", d.X)
+	}
+	_, _, err = e.Transform(table(t, "p.csv", "c,n,tiny,label\n0.3,0.3,0,0\n0.3,0.3,1e10,1\n"))
+	if !errors.Is(err, ErrOverflow) || !strings.Contains(err.Error(), `p.csv:3: column "tiny": "1e10" is too far from the column's training values 0 and 1e-300`) {
+		t.Errorf("a value too far to encode: %v", err)
+	}
+	if !e.RecodesValues() {
+		t.Error("RecodesValues() = false for a constant 0.3 column and a 0/1e-300 one")
+	}
+	plain, err := FitEncoder(table(t, "t.csv", "a,b,label\n0,1.5,x\n1,2.5,y\n1,3,x\n"), EncoderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.RecodesValues() {
+		t.Errorf("RecodesValues() = true for a 0/1 column without missing cells: %+v", plain.Columns)
+	}
+}

@@ -218,7 +218,7 @@ func (t *Trainer) BlendContinuous(opt ContinuousOptimum, f float64) error {
 // ShiftContinuousBias adds delta (one value per class) to the continuous
 // route's output bias: it moves the decision boundaries between the
 // classes without changing the layer's weights (see train's
-// ContinuousCheck.ClassWeightPower).
+// HalvesCheck.ClassWeightPower).
 func (t *Trainer) ShiftContinuousBias(delta []float64) error {
 	if err := t.ok(); err != nil {
 		return err

@@ -5,9 +5,11 @@ package train_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,5 +224,59 @@ func TestBundleAndWeightBounds(t *testing.T) {
 	}
 	if _, err := train.LoadBundle(path); err != nil {
 		t.Errorf("LoadBundle of a saved bundle: %v", err)
+	}
+}
+
+// TestBundleFileVersion: a model whose encoder codes a column's values
+// (5/7 as 0/1) is written as format version 5, which the programs before
+// that coding refuse ("upgrade") rather than misread; one that codes
+// nothing stays version 4, which they read alike; both load here and
+// predict as saved.
+func TestBundleFileVersion(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name    string
+		on, off string
+		want    string
+	}{{"5/7 codes", "7", "5", `"version":5`}, {"0/1 flags", "1", "0", `"version":4`}} {
+		var b strings.Builder
+		b.WriteString("a,b,y\n")
+		for i := range 40 {
+			v := func(bit int) string { return []string{tc.off, tc.on}[bit] }
+			fmt.Fprintf(&b, "%s,%s,%d\n", v(i%2), v(i/2%2), i%2&(i/2%2))
+		}
+		tab, err := data.ReadCSV(strings.NewReader(b.String()), "t.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc, err := data.FitEncoder(tab, data.EncoderOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, _, err := enc.Transform(tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := train.Fit(context.Background(), ds, model.Config{}, train.Config{Seed: 1, Epochs: 5}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "m.json")
+		if err := (&train.Bundle{Network: res.Network, Encoder: enc, Classes: enc.Classes}).Save(path); err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := os.ReadFile(path)
+		if !strings.Contains(string(raw[:min(len(raw), 200)]), tc.want) {
+			t.Errorf("%s: the file starts %.120s; want %s", tc.name, raw, tc.want)
+		}
+		b2, err := train.LoadBundle(path)
+		if err != nil {
+			t.Fatalf("%s: LoadBundle: %v", tc.name, err)
+		}
+		p1, err1 := res.Network.Predict(ds.X, ds.Rows)
+		p2, err2 := b2.Network.Predict(ds.X, ds.Rows)
+		if err1 != nil || err2 != nil || !slices.Equal(p1, p2) {
+			t.Errorf("%s: predictions before and after the file differ (%v, %v)", tc.name, err1, err2)
+		}
 	}
 }

@@ -13,14 +13,20 @@ import (
 	"os"
 )
 
-// Name and Version identify a hornets-go model file. Read refuses other
-// names and other versions: files of version 1 (before the rule search
-// became its own package and training state left the network), 2
-// (before LinAtt's constant column) and 3 (before LinAtt weighed each
-// row's values beside its direction) must be retrained.
+// Name and the versions from OldestVersion to Version identify a
+// hornets-go model file. Read refuses other names and other versions:
+// files of version 1 (before the rule search became its own package and
+// training state left the network), 2 (before LinAtt's constant column)
+// and 3 (before LinAtt weighed each row's values beside its direction)
+// must be retrained. Version 5 is version 4 whose metadata needs this
+// program to be read as written (a data encoder that codes a binary
+// column's values as 0 and 1, which a version-4 reader would ignore and
+// misread); a file that needs nothing new is written as version 4, which
+// older programs read alike.
 const (
-	Name    = "hornets-go model"
-	Version = 4
+	Name          = "hornets-go model"
+	Version       = 5
+	OldestVersion = 4
 )
 
 // MaxBytes bounds the size of a model file: Read reads no further and Open
@@ -133,8 +139,8 @@ func Read(r io.Reader, v any) error {
 	if *probe.Version > Version {
 		return fmt.Errorf("%w: format version %d is newer than this program's %d; upgrade hornets-go", ErrBadFile, *probe.Version, Version)
 	}
-	if *probe.Version < Version {
-		return fmt.Errorf("%w: format version %d was written by an older hornets-go (this one reads %d); retrain the model", ErrBadFile, *probe.Version, Version)
+	if *probe.Version < OldestVersion {
+		return fmt.Errorf("%w: format version %d was written by an older hornets-go (this one reads %d and %d); retrain the model", ErrBadFile, *probe.Version, OldestVersion, Version)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()

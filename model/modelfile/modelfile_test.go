@@ -47,7 +47,7 @@ func TestReadErrors(t *testing.T) {
 		{"no format", `{"version":2}`, `no "format" field`},
 		{"foreign format", `{"format":"other","version":2}`, `format "other" is not`},
 		{"no version", `{"format":"hornets-go model"}`, "missing or invalid format version"},
-		{"newer", `{"format":"hornets-go model","version":5}`, "upgrade hornets-go"},
+		{"newer", `{"format":"hornets-go model","version":6}`, "upgrade hornets-go"},
 		{"older", `{"format":"hornets-go model","version":1}`, "retrain the model"},
 		{"older, version 2", `{"format":"hornets-go model","version":2}`, "retrain the model"},
 		{"older, version 3", `{"format":"hornets-go model","version":3}`, "retrain the model"},
