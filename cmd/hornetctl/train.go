@@ -46,10 +46,11 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 		Usage:     "train a model on a labelled table and save it",
 		UsageText: "hornetctl train --data train.csv --out model.json [--label NAME] [--data-format csv|libsvm] [--format text|json] [--epochs N] [--seed 0]",
 		Description: "Reads the table (CSV with a header, plain or gzip; or LibSVM), encodes it (numeric columns as numbers,\n" +
-			"a two-valued one as 0/1; other columns one-hot), trains, and saves the network with its encoder. Logs go to stderr: a progress bar on a\n" +
-			"terminal, else a line every 10 epochs. The summary goes to stdout. On Ctrl-C the best model so far is saved and\n" +
-			"the exit code is 130. A hyper-parameter flag that is not given takes the default shown. --format json prints the\n" +
-			"summary as one JSON object (status, epochs, best_epoch, best_loss, route, seconds, training_accuracy, model).",
+			"a two-valued one as 0/1; other columns one-hot), trains, and saves the network with its encoder. Logs go\n" +
+			"to stderr: a progress bar on a terminal, else a line every 10 epochs. The summary goes to stdout. On Ctrl-C the\n" +
+			"best model so far is saved and the exit code is 130. A hyper-parameter flag that is not given takes the default\n" +
+			"shown. --format json prints the summary as one JSON object (status, epochs, best_epoch, best_loss, route,\n" +
+			"seconds, training_accuracy, model).",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			o := &trainOptions{ModelPath: c.String("out"), PlotPath: c.String("plot")}
