@@ -470,3 +470,34 @@ func TestTrainWarnsOfMixedColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainWarnsOfFewContinuous: a table of 0/1 flags with one continuous
+// column takes the continuous route (no interaction rules); train says
+// which column, and says nothing for the flags alone or a continuous
+// table.
+func TestTrainWarnsOfFewContinuous(t *testing.T) {
+	t.Parallel()
+	var flags, withAge, cont strings.Builder
+	flags.WriteString("a,b,c,d,y\n")
+	withAge.WriteString("a,b,c,d,age,y\n")
+	cont.WriteString("u,v,w,y\n")
+	for i := range 40 {
+		a, b, c, d := i%2, i/2%2, i/4%2, i/8%2
+		fmt.Fprintf(&flags, "%d,%d,%d,%d,%d\n", a, b, c, d, a^b)
+		fmt.Fprintf(&withAge, "%d,%d,%d,%d,%d,%d\n", a, b, c, d, 20+i, a^b)
+		fmt.Fprintf(&cont, "%d.5,%d,%d,%d\n", i, i*i%7, i%5, a^b)
+	}
+	dir := t.TempDir()
+	const warning = `4 of 5 features are 0/1 but "age" is not, so the table takes the continuous route`
+	for _, tc := range []struct {
+		name, csv string
+		warn      bool
+	}{{"flags and an age", withAge.String(), true}, {"flags", flags.String(), false}, {"continuous", cont.String(), false}} {
+		path := filepath.Join(dir, "t.csv")
+		os.WriteFile(path, []byte(tc.csv), 0o644)
+		r := mustRun(t, "train", "--data", path, "--epochs", "2", "--out", filepath.Join(dir, "m.json"))
+		if strings.Contains(r.stderr, warning) != tc.warn || !tc.warn && strings.Contains(r.stderr, "continuous route (a linear") {
+			t.Errorf("%s: stderr\n%s\nwant the warning %v", tc.name, r.stderr, tc.warn)
+		}
+	}
+}

@@ -340,6 +340,39 @@ func warnMixedColumns(w io.Writer, file string, enc *data.Encoder, categorical [
 	}
 }
 
+// warnFewContinuous warns when a table of binary features goes to the
+// continuous route because of a few others: the network takes the
+// categorical route, the one that learns interactions, only where every
+// value is one of two, so one continuous column (an age beside clinical
+// flags) makes the whole table a linear model's. The warning names up to
+// three such features; nothing is said where most features are not binary.
+func warnFewContinuous(w io.Writer, file string, ds *data.Dataset) {
+	if ds == nil || ds.Cols < 3 || model.RouteOf(ds.X) != model.Continuous {
+		return
+	}
+	var others []string
+	for j := range ds.Cols {
+		for i := range ds.Rows {
+			if v := ds.X[i*ds.Cols+j]; v != 0 && v != 1 {
+				others = append(others, ds.Features[j])
+				break
+			}
+		}
+	}
+	if len(others) == 0 || len(others) > max(2, ds.Cols/10) {
+		return
+	}
+	names := make([]string, 0, 4)
+	for _, n := range others[:min(3, len(others))] {
+		names = append(names, strconv.Quote(n))
+	}
+	if len(others) > 3 {
+		names = append(names, fmt.Sprintf("%d more", len(others)-3))
+	}
+	fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d features are 0/1 but %s %s not, so the table takes the continuous route (a linear model, no interaction rules); drop or binarise %s to let the categorical route find interactions\n",
+		file, ds.Cols-len(others), ds.Cols, strings.Join(names, ", "), map[bool]string{true: "is", false: "are"}[len(others) == 1], map[bool]string{true: "it", false: "them"}[len(others) == 1])
+}
+
 // printWarnings writes data warnings to w, one line each.
 func printWarnings(w io.Writer, file string, warns []data.Warning) {
 	for _, wa := range warns {
