@@ -81,6 +81,9 @@ type Column struct {
 // missing cell filled with a mode, or a constant column other than 0.
 // Such an encoder needs a model file of format version 5 (train.Bundle).
 func (e *Encoder) RecodesValues() bool {
+	if e == nil {
+		return false
+	}
 	for _, c := range e.Columns {
 		switch {
 		case c.Kind != Numeric:
@@ -260,52 +263,62 @@ func fitColumn(t *Table, j int, categorical bool) (Column, error) {
 		return c, t.cellErr(bad, c.Name, err)
 	case n > 0:
 		c.Mean = sum / float64(n)
-		fitValues(&c, t, j)
 		// The network standardises each feature by its mean and standard
 		// deviation: values whose sum or squared deviations overflow would
 		// make training diverge, so they are a data error here, naming the
 		// column, rather than a loss that "is not finite" later.
 		ss, big := 0.0, 0.0
+		var values fewValues
 		for _, row := range t.Rows {
-			if !isNumericMissing(row[j]) {
-				f, _ := number(row[j])
-				ss += (f - c.Mean) * (f - c.Mean)
-				big = max(big, math.Abs(f))
+			if isNumericMissing(row[j]) {
+				values.missing = true
+				continue
 			}
+			f, _ := number(row[j])
+			ss += (f - c.Mean) * (f - c.Mean)
+			big = max(big, math.Abs(f))
+			values.add(f)
 		}
 		if !finite(c.Mean) || !finite(ss) {
 			return c, &ParseError{File: t.Name, Column: c.Name,
 				Err: fmt.Errorf("%w: values up to %g, whose sum or variance overflows float64; rescale the column", ErrOverflow, big)}
 		}
+		values.record(&c)
 	}
 	return c, nil
 }
 
-// fitValues records, for a numeric column of one or two distinct training
-// values, their number, the values and the fill of a missing cell (see
-// Column.Values).
-func fitValues(c *Column, t *Table, j int) {
-	var vals [2]float64
-	var count [2]int
-	k, missing := 0, false
-	for _, row := range t.Rows {
-		if isNumericMissing(row[j]) {
-			missing = true
-			continue
-		}
-		f, _ := number(row[j])
-		switch {
-		case k > 0 && f == vals[0]:
-			count[0]++
-		case k > 1 && f == vals[1]:
-			count[1]++
-		case k < 2:
-			vals[k], count[k] = f, 1
-			k++
-		default:
-			return // a third value
-		}
+// fewValues counts the first two distinct values of a numeric column's
+// training cells, and notes a third value and a missing cell.
+type fewValues struct {
+	vals    [2]float64
+	count   [2]int
+	k       int  // distinct values seen, up to 2
+	more    bool // a third
+	missing bool
+}
+
+func (v *fewValues) add(f float64) {
+	switch {
+	case v.k > 0 && f == v.vals[0]:
+		v.count[0]++
+	case v.k > 1 && f == v.vals[1]:
+		v.count[1]++
+	case v.k < 2:
+		v.vals[v.k], v.count[v.k] = f, 1
+		v.k++
+	default:
+		v.more = true
 	}
+}
+
+// record sets, for a column of one or two distinct training values, their
+// number, the values and the fill of a missing cell (see Column.Values).
+func (v *fewValues) record(c *Column) {
+	if v.more || v.k == 0 {
+		return
+	}
+	vals, count, k, missing := v.vals, v.count, v.k, v.missing
 	if k == 2 && vals[1] < vals[0] {
 		vals[0], vals[1] = vals[1], vals[0]
 		count[0], count[1] = count[1], count[0]
@@ -335,6 +348,9 @@ type MixedColumn struct {
 // is not a number, but a user who meant a numeric column wants to know
 // (hornetctl train warns).
 func (e *Encoder) MixedColumns() []MixedColumn {
+	if e == nil {
+		return nil
+	}
 	var out []MixedColumn
 	for _, c := range e.Columns {
 		if c.Kind != Categorical {

@@ -603,6 +603,10 @@ func TestMixedColumns(t *testing.T) {
 	if got := e.MixedColumns(); !reflect.DeepEqual(got, want) {
 		t.Errorf("MixedColumns() = %+v, want %+v", got, want)
 	}
+	var none *Encoder // a nil encoder codes nothing and mixes nothing
+	if none.MixedColumns() != nil || none.RecodesValues() {
+		t.Error("a nil Encoder reports mixed columns or coded values")
+	}
 }
 
 // TestEncoderEdgeValues: a constant column's missing cell is exactly 0

@@ -328,15 +328,8 @@ func warnMixedColumns(w io.Writer, file string, enc *data.Encoder, categorical [
 		if slices.Contains(categorical, m.Column) {
 			continue
 		}
-		others := make([]string, 0, 3)
-		for _, v := range m.Others[:min(3, len(m.Others))] {
-			others = append(others, strconv.Quote(v))
-		}
-		if len(m.Others) > 3 {
-			others = append(others, fmt.Sprintf("%d more", len(m.Others)-3))
-		}
 		fmt.Fprintf(w, "hornetctl: warning: %s: column %q holds %d distinct numbers but also %s, so it is one-hot encoded, one feature per distinct value; leave those cells empty, NA or ? to keep it numeric, or name it in --categorical\n",
-			file, m.Column, m.Numbers, strings.Join(others, ", "))
+			file, m.Column, m.Numbers, quoteFew(m.Others, 3))
 	}
 }
 
@@ -362,15 +355,24 @@ func warnFewContinuous(w io.Writer, file string, ds *data.Dataset) {
 	if len(others) == 0 || len(others) > max(2, ds.Cols/10) {
 		return
 	}
-	names := make([]string, 0, 4)
-	for _, n := range others[:min(3, len(others))] {
-		names = append(names, strconv.Quote(n))
-	}
-	if len(others) > 3 {
-		names = append(names, fmt.Sprintf("%d more", len(others)-3))
+	verb, them := "are", "them"
+	if len(others) == 1 {
+		verb, them = "is", "it"
 	}
 	fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d features are 0/1 but %s %s not, so the table takes the continuous route (a linear model, no interaction rules); drop or binarise %s to let the categorical route find interactions\n",
-		file, ds.Cols-len(others), ds.Cols, strings.Join(names, ", "), map[bool]string{true: "is", false: "are"}[len(others) == 1], map[bool]string{true: "it", false: "them"}[len(others) == 1])
+		file, ds.Cols-len(others), ds.Cols, quoteFew(others, 3), verb, them)
+}
+
+// quoteFew lists the first k of names quoted, and how many more there are.
+func quoteFew(names []string, k int) string {
+	out := make([]string, 0, k+1)
+	for _, n := range names[:min(k, len(names))] {
+		out = append(out, strconv.Quote(n))
+	}
+	if len(names) > k {
+		out = append(out, fmt.Sprintf("%d more", len(names)-k))
+	}
+	return strings.Join(out, ", ")
 }
 
 // printWarnings writes data warnings to w, one line each.
