@@ -138,6 +138,12 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 			cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
 	}
 	var err error
+	if len(screened) > 0 && !cfg.Search.RankByScore {
+		data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks}
+		if screened, err = rulesearch.Choose(data, screened, cfg.Search, R); err != nil {
+			return nil, fmt.Errorf("model: %w", err)
+		}
+	}
 	if n.rules, err = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, rng); err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}

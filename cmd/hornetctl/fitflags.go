@@ -108,6 +108,11 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.MainEffects = c.Bool("main-effects")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "rank-by-score", Category: catModel, Usage: "give the rule slots to the strongest screened tuples each by its own score (the rule before session 13) instead of choosing each by what it adds to those chosen before it (see model/rulesearch)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Model.Search.RankByScore = c.Bool("rank-by-score")
+				return ""
+			}},
 		{intF(catModel, "screen-order", fmt.Sprintf("largest feature tuple `S` scored by screening, 1..%d (at most order is used)", rulesearch.MaxScreenOrder), fmt.Sprintf("min(%d, order)", sd.ScreenOrder)),
 			positive("screen-order", rulesearch.MaxScreenOrder, func(o *fitOptions, v int) { o.Model.Search.ScreenOrder = v })},
 		{floatF(catModel, "cutoff", "screened tuples scoring at least `C` times the best tuple's score get rule slots at the start, 0 < C <= 1", ftoa(sd.Cutoff)),

@@ -58,7 +58,13 @@
 //     get slots, cycling through them when there are fewer strong tuples
 //     than runs of heads: xor's one true pair gets every slot rather than
 //     sharing the softmax with noise pairs, while a table with many real
-//     effects (mushroom) gets one run each. Without screening (continuous
+//     effects (mushroom) gets one run each. Where that rule gives slots
+//     to two or more tuples, not all single features, Choose decides
+//     which tuples fill those runs by what each adds to the tuples chosen
+//     before it (forward stagewise boosting over the candidates' value
+//     cells, session 13 below) rather than by each tuple's own score,
+//     among the strong tuples, the rest of the pool and the single
+//     features with evidence. Without screening (continuous
 //     data, or NoScreening), or when no tuple has evidence, the slots hold
 //     uniformly random tuples over features and pseudovariables (all
 //     tuples, when C(D+Order, Order) fits). Where every strong tuple is a

@@ -26,6 +26,10 @@ type Candidate struct {
 	// (see screener.extends); nil if none. A table whose only strong tuple is
 	// this single gives its slots to the extension (see NewTable).
 	Extension []int
+	// Chosen marks a tuple that Choose gave rule slots for what it adds
+	// to the tuples chosen before it. Where any candidate is Chosen,
+	// NewTable gives slots to exactly those, in their order.
+	Chosen bool
 }
 
 // EvidenceFDR is the false discovery rate at which screening admits tuples

@@ -204,20 +204,8 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 	rs.MeanAttention = make([]float64, slots)
 	tuples := rs.tuples()
 
-	var strong [][]int
-	var firstExtension []int // the first strong tuple's Extension
-	for _, t := range screened {
-		nestedInStrong := slices.ContainsFunc(strong, func(u []int) bool { return nested(t.Features, u) })
-		switch {
-		case len(strong) < tuples && t.Score > 0 && t.Evidence && t.Score >= cfg.Cutoff*screened[0].Score && !nestedInStrong:
-			if len(strong) == 0 {
-				firstExtension = t.Extension
-			}
-			strong = append(strong, t.Features)
-		case !nestedInStrong && t.Evidence:
-			rs.Pool = append(rs.Pool, t.Features)
-		}
-	}
+	strong, pool, firstExtension := strongTuples(cfg, screened, tuples)
+	rs.Pool = pool
 	// Single features alone express no interaction: when every strong
 	// tuple is a single and the strongest one's best pair passed the
 	// extension test (only singles have one), the pair takes its slots.
@@ -249,6 +237,36 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 		}
 	}
 	return rs, nil
+}
+
+// strongTuples splits screened into the strong tuples that get rule
+// slots (at most tuples of them, best first), the pool that waits for a
+// refresh, and the first strong tuple's Extension. Where Choose marked
+// some candidates Chosen, the strong tuples are exactly those, in their
+// order; otherwise they are the tuples with evidence scoring at least
+// cfg.Cutoff times the best score and not nested in a stronger one. The
+// pool holds every other tuple with evidence not nested in a strong one.
+func strongTuples(cfg Config, screened []Candidate, tuples int) (strong, pool [][]int, firstExtension []int) {
+	chosen := slices.ContainsFunc(screened, func(c Candidate) bool { return c.Chosen })
+	for _, t := range screened {
+		nestedInStrong := slices.ContainsFunc(strong, func(u []int) bool { return nested(t.Features, u) })
+		var isStrong bool
+		if chosen {
+			isStrong = t.Chosen && len(strong) < tuples
+		} else {
+			isStrong = len(strong) < tuples && t.Score > 0 && t.Evidence && t.Score >= cfg.Cutoff*screened[0].Score && !nestedInStrong
+		}
+		switch {
+		case isStrong:
+			if len(strong) == 0 && !chosen {
+				firstExtension = t.Extension
+			}
+			strong = append(strong, t.Features)
+		case !nestedInStrong && t.Evidence && !t.Chosen:
+			pool = append(pool, t.Features)
+		}
+	}
+	return strong, pool, firstExtension
 }
 
 // validTuple reports whether t holds 1..order strictly ascending features
