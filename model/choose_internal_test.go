@@ -16,24 +16,21 @@ func TestNewChoosesRuleTuplesJointly(t *testing.T) {
 	t.Parallel()
 	const rows, classes, noise = 600, 8, 24
 	rng := rand.New(rand.NewPCG(5, 11))
+	var weighted []int // class c appears classes − c times: the first classes are the largest
+	for c := range classes {
+		weighted = append(weighted, slices.Repeat([]int{c}, classes-c)...)
+	}
 	cols := classes + noise
 	x, y := make([]float64, rows*cols), make([]int, rows)
 	for i := range rows {
-		u, c := rng.IntN(classes*(classes+1)/2), 0 // class c has weight classes − c
-		for w := classes; u >= w; w-- {
-			u -= w
-			c++
-		}
-		y[i] = c
+		y[i] = weighted[rng.IntN(len(weighted))]
 		for j := range cols {
-			p := 0.5
+			// marker j is on in 90 % of class j's rows and 10 % of the others
+			on := rng.Float64() < 0.5
 			if j < classes {
-				p = 0.1
-				if j == c {
-					p = 0.9
-				}
+				on = (j == y[i]) != (rng.Float64() < 0.1)
 			}
-			if rng.Float64() < p {
+			if on {
 				x[i*cols+j] = 1
 			}
 		}

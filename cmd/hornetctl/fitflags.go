@@ -108,7 +108,7 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.MainEffects = c.Bool("main-effects")
 				return ""
 			}},
-		{&cli.BoolFlag{Name: "rank-by-score", Category: catModel, Usage: "give the rule slots to the strongest screened tuples each by its own score (the rule before session 13) instead of choosing each by what it adds to those chosen before it (see model/rulesearch)", DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "rank-by-score", Category: catModel, Usage: "give the rule slots to the screened tuples with the highest scores of their own instead of choosing each by what it adds to those chosen before it (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.RankByScore = c.Bool("rank-by-score")
 				return ""

@@ -80,8 +80,8 @@ type Config struct {
 	// documentation for the measurements.
 	MainEffects bool `json:"main_effects,omitempty"`
 	// RankByScore gives the rule slots to the strong tuples in the order
-	// of their own scores, the rule before session 13, instead of by what
-	// each adds to those chosen before it (Choose). Default off.
+	// of their own scores instead of by what each adds to those chosen
+	// before it (Choose), as hornetctl did up to session 12. Default off.
 	RankByScore bool `json:"rank_by_score,omitempty"`
 	// RefreshFraction is the largest share of the tuples replaced at one
 	// refresh. Default 0.25; 0 < f <= 1.

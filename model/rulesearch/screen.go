@@ -28,7 +28,9 @@ type Candidate struct {
 	Extension []int
 	// Chosen marks a tuple that Choose gave rule slots for what it adds
 	// to the tuples chosen before it. Where any candidate is Chosen,
-	// NewTable gives slots to exactly those, in their order.
+	// NewTable's strong tuples are exactly those, in their order (no
+	// cutoff, nesting or Extension rule; MainEffects still appends its
+	// singles).
 	Chosen bool
 }
 
