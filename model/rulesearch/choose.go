@@ -38,26 +38,30 @@ const (
 // Choose fills the runs of heads by forward stagewise fitting of an
 // additive multinomial logit over the candidates' value cells: starting
 // from the class prior, it takes the candidate whose cells' Newton step
-// would lower the training log loss most, less the screening's BIC price
-// of its cells ((cells − 1)(classes − 1)·ln N; the gain is Σ_cell,class
-// g²/(h + chooseL2) of the gradients g and curvatures h summed over the
-// cell's rows), and fits its cells' logits (chooseFitSteps Newton steps)
-// before looking for the next. A tuple that explains the same rows as one
-// taken before it has little gain left, and one nested in it is never
-// taken; a feature that separates two classes the others confuse gains
-// much. The candidates are the screened tuples with evidence and a
-// positive score (at most half of them) and the single features with
-// evidence (their own screen, with cfg.ExtendedBIC), at most 4 per run of
-// heads and as many as chooseWork allows (candidateLimit: about 390 on a
-// table of 683 rows and 19 classes, 100 on 100,000 rows and 2 classes).
-// Choose takes up to as many tuples as the cutoff rule of NewTable gives
-// slots to (fewer where no candidate gains more than its price), then
-// more, up to one per run of heads, only while the new tuple's dependence
-// with the label given the fit so far is significant after a Bonferroni
-// correction over the tuples of its size (Pearson's statistic of its
-// cells' observed against fitted class counts, on (cells − 1)(classes −
-// 1) degrees of freedom, times C(D, k), below EvidenceFDR): a real effect
-// that the cutoff left out joins, a chance tuple does not.
+// would lower the training log loss most (the gain Σ_cell,class g²/(h +
+// chooseL2) of the gradients g and curvatures h summed over the cell's
+// rows) and fits its cells' logits (chooseFitSteps Newton steps) before
+// looking for the next. A tuple that explains the same rows as one taken
+// before it has little gain left, and one nested in it is never taken; a
+// feature that separates two classes the others confuse gains much. The
+// candidates are the screened tuples with evidence and a positive score
+// (at most half of them) and the single features with evidence (their
+// own screen, with cfg.ExtendedBIC), at most 4 per run of heads and as
+// many as chooseWork allows (candidateLimit: about 390 on a table of 683
+// rows and 19 classes, 100 on 100,000 rows and 2 classes). The gain is
+// not priced by the tuple's cells: every candidate has evidence already,
+// and a price charges a tuple again for cells whose split the fit so far
+// explains (on MONK's-1 the triples (a1 = v, a2 = v, a5 = 1) then lost to
+// the pair without a5 and to the single a1 = 3, and the printed rules
+// grew from the concept's four to six). Choose takes as many tuples as
+// the cutoff rule of NewTable gives slots to (fewer only if the
+// candidates run out), then more, up to one per run of heads, only while
+// the new tuple's dependence with the label given the fit so far is
+// significant after a Bonferroni correction over the tuples of its size
+// (Pearson's statistic of its cells' observed against fitted class
+// counts, on (cells − 1)(classes − 1) degrees of freedom, times C(D, k),
+// below EvidenceFDR): a real effect that the cutoff left out joins, a
+// chance tuple does not.
 //
 // Where NewTable would give slots to at most one tuple, or to single
 // features only (the extension rules of NewTable apply there), Choose
@@ -158,8 +162,6 @@ type booster struct {
 	cells         [][]uint8 // cells[k][i]: row i's value cell of candidate k
 	width         []int     // width[k]: candidate k's number of cells, 2^features
 	features      [][]int   // features[k]: candidate k's tuple
-	cellsUsed     []int     // cellsUsed[k]: candidate k's non-empty cells
-	logN          float64   // ln rows: the BIC's price of a parameter
 	logit, p      []float64 // rows × classes
 	grad, curv    []float64 // rows × classes: p − y and p(1 − p)
 	g, h          []float64 // scratch: cells × classes sums of grad and curv (or p)
@@ -172,7 +174,7 @@ func newBooster(d Data, cands []Candidate) *booster {
 	}
 	n, c := d.Rows, d.Classes
 	b := &booster{rows: n, classes: c, y: d.Y, cells: make([][]uint8, len(cands)), width: make([]int, len(cands)),
-		features: make([][]int, len(cands)), cellsUsed: make([]int, len(cands)), logN: math.Log(float64(n))}
+		features: make([][]int, len(cands))}
 	for k, t := range cands {
 		b.features[k] = t.Features
 		cell := make([]uint8, n)
@@ -188,15 +190,6 @@ func newBooster(d Data, cands []Candidate) *booster {
 		}
 		b.cells[k] = cell
 		b.width[k] = 1 << len(t.Features)
-		used := make([]bool, b.width[k])
-		for _, v := range cell {
-			used[v] = true
-		}
-		for _, u := range used {
-			if u {
-				b.cellsUsed[k]++
-			}
-		}
 	}
 	counts := make([]float64, c)
 	for _, y := range b.y {
@@ -226,12 +219,12 @@ func (b *booster) run(want, most int, significant func(k int, pearson float64, c
 	taken := make([]bool, len(b.cells))
 	for len(order) < most {
 		b.gradients()
-		best, bestGain := -1, 0.0
+		best, bestGain := -1, -1.0
 		for k := range b.cells {
 			if taken[k] || slices.ContainsFunc(order, func(t int) bool { return nested(b.features[k], b.features[t]) }) {
 				continue
 			}
-			if gain := b.gain(k) - b.penalty(k); gain > bestGain {
+			if gain := b.gain(k); gain > bestGain {
 				best, bestGain = k, gain
 			}
 		}
@@ -254,15 +247,6 @@ func (b *booster) run(want, most int, significant func(k int, pearson float64, c
 		}
 	}
 	return order
-}
-
-// penalty returns the BIC's price of candidate k's cell logits, the
-// screening's: (non-empty cells − 1)(classes − 1)·ln N. Without it the
-// gain of a tuple of many cells grows with its cells on labels it does
-// not predict (about cells × classes), and a noise-enriched large tuple
-// would be taken before a real small one.
-func (b *booster) penalty(k int) float64 {
-	return float64(max(b.cellsUsed[k]-1, 0)*(b.classes-1)) * b.logN
 }
 
 // gradients sets p, grad and curv from the logits.

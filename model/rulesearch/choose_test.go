@@ -146,33 +146,3 @@ func TestChooseRefusesBadArguments(t *testing.T) {
 		}
 	}
 }
-
-// A tuple of many cells gains on labels it does not predict (about cells ×
-// classes); less its BIC price, the real pairs come first.
-func TestChoosePricesCells(t *testing.T) {
-	t.Parallel()
-	rng := rand.New(rand.NewPCG(3, 3))
-	const rows, cols = 2000, 14
-	d := Data{X: make([]float64, rows*cols), Rows: rows, Features: cols, Y: make([]int, rows), Classes: 3}
-	for i := range rows {
-		x := d.X[i*cols : (i+1)*cols]
-		for j := range x {
-			x[j] = float64(rng.IntN(2))
-		}
-		switch {
-		case x[0] == 1 && x[1] == 1:
-			d.Y[i] = 1
-		case x[2] == 1 && x[3] == 1:
-			d.Y[i] = 2
-		}
-		if rng.Float64() < 0.6 { // weak pairs: the noise tuple's raw gain is larger
-			d.Y[i] = rng.IntN(3)
-		}
-	}
-	noise := Candidate{Features: []int{6, 7, 8, 9, 10, 11, 12, 13}}
-	cands := []Candidate{noise, {Features: []int{0, 1}}, {Features: []int{2, 3}}}
-	order := newBooster(d, cands).run(2, 2, nil)
-	if !slices.Equal(order, []int{1, 2}) && !slices.Equal(order, []int{2, 1}) {
-		t.Errorf("took candidates %v, want the two real pairs (1 and 2) before the eight noise features (0)", order)
-	}
-}
