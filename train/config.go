@@ -109,7 +109,9 @@ type Config struct {
 	// MinDelta is the improvement a loss must make to count as a new best.
 	// Default 1e-4.
 	MinDelta float64 `json:"min_delta"`
-	// LossTarget stops training once the monitored loss is at or below it.
+	// LossTarget stops training once the monitored loss is at or below it
+	// (on the categorical route without a validation split, the training
+	// loss of the network as it stands as well as the epoch's mean).
 	// Default 0.001. NoLossTarget switches it off.
 	LossTarget   float64 `json:"loss_target"`
 	NoLossTarget bool    `json:"no_loss_target"`

@@ -644,4 +644,24 @@
 // a continuous fit about doubles (prostate, whole table, 4.4 → 9.2 s with
 // K = 3). The gaps to the logistic regression (wine, breast cancer) do not
 // move: there Adam's layer is already at the optimum.
+//
+// # Session 14: the loss target asks the network
+//
+// On the categorical route the monitored loss, without a validation
+// split, is the mean of an epoch's batch losses, taken under dropout
+// while the weights move and the rules are refreshed. It can reach the
+// loss target while the network as it stands does not: mushroom, seed 1,
+// 5×5 `cv`, repeat 2 fold 1 (training seed 6), stopped at epoch 73 with
+// an epoch mean of 0.0009 and a class-weighted training loss of 0.0044,
+// 13 of 6,499 training rows and 11 of 1,625 held-out rows wrong (macro-F1
+// 0.993). The target is now reached only when that training loss, of
+// the network as it stands, is at or below it too (one pass over the
+// training rows in the epochs whose mean reaches it); otherwise training
+// goes on. The fold scores 1.000 (so does a smaller target, 1e-4 or 1e-5,
+// at three times the fit time). Every other fit measured is identical:
+// the README's fifteen tables (seed 1, 5×5) differ only in mushroom
+// (0.99988 → 1.000), the five categorical tables on seeds 101 / 202
+// (5×2) and the twelve Debian tables (seed 101) to the last digit, and
+// the clean gates (5 fits a cell, seed 202). The continuous route, where
+// nothing is dropped, keeps its epoch mean (TestLossTargetAsksTheNetwork).
 package train

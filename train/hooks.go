@@ -67,7 +67,12 @@ func (l *Loop) Stopped() bool { return l.stopped }
 // validation split, else training loss): it snapshots the network at
 // each new best, halves the learning rates after every DecayAfter epochs
 // without a new best, and stops at the loss target or after Patience
-// epochs without a new best.
+// epochs without a new best. On the categorical route without a
+// validation split the loss target is reached only when the class-weighted
+// training loss of the network as it stands is at or below it too: an
+// epoch mean under dropout can reach it while the network misreads rows
+// (mushroom, one fold: epoch mean 0.0009, network 0.0044 with 13 of 6,499
+// training rows wrong).
 type earlyStopping struct {
 	sinceBest int
 }
@@ -84,6 +89,16 @@ func (h *earlyStopping) AfterEpoch(l *Loop, st *EpochStats) error {
 	}
 	improved := monitored < res.BestLoss-cfg.MinDelta || l.best == nil
 	reached := !cfg.NoLossTarget && monitored <= cfg.LossTarget
+	if reached && l.val == nil && res.Network.Route() == model.Categorical {
+		// The epoch mean is taken under dropout while the weights move
+		// and the rules are refreshed; the target is reached only when
+		// the network as it stands fits the training rows that well.
+		full, err := l.trainingLoss()
+		if err != nil {
+			return err
+		}
+		reached = full <= cfg.LossTarget
+	}
 	if improved || (reached && monitored < res.BestLoss) {
 		res.BestLoss, res.BestEpoch = monitored, st.Epoch
 		snap, err := l.trainer.Snapshot()

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
 )
 
@@ -45,6 +46,42 @@ func TestEarlyStoppingDecay(t *testing.T) {
 			}
 			if l.Stopped() {
 				t.Errorf("stopped after 45 epochs with patience 100")
+			}
+		})
+	}
+}
+
+// On the categorical route the loss target is reached only when the
+// network as it stands fits the training rows as well as the target asks,
+// not when an epoch's mean under dropout does: an untrained network
+// (training loss near ln 2) is not stopped by an epoch mean of 0.0005.
+func TestLossTargetAsksTheNetwork(t *testing.T) {
+	t.Parallel()
+	s, err := data.NewSynth(data.SynthConfig{Gate: data.Xor, Features: 8, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		target float64
+		want   bool // stopped as converged
+	}{
+		{"network above the target", 1e-3, false},
+		{"network below the target", 10, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := newLoop(s.Sample(64), model.Config{}, Config{Seed: 1, LossTarget: tt.target}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if route := l.res.Network.Route(); route != model.Categorical {
+				t.Fatalf("route %v, want categorical", route)
+			}
+			if err := (&earlyStopping{}).AfterEpoch(l, &EpochStats{Epoch: 1, TrainLoss: 5e-4}); err != nil {
+				t.Fatal(err)
+			}
+			if got := l.Stopped() && l.res.Status == Converged; got != tt.want {
+				t.Errorf("stopped as converged %v (status %v), want %v", got, l.res.Status, tt.want)
 			}
 		})
 	}
