@@ -236,6 +236,27 @@ func (t *Trainer) ShiftContinuousBias(delta []float64) error {
 	return nil
 }
 
+// ShiftCategoricalBias adds delta (one value per class) to the
+// categorical route's output bias: it moves the decision boundaries
+// between the classes without changing the rules or their weights (see
+// train's BoundaryCheck).
+func (t *Trainer) ShiftCategoricalBias(delta []float64) error {
+	if err := t.ok(); err != nil {
+		return err
+	}
+	b := t.net.cat.B.Float64s()
+	if len(delta) != len(b) {
+		return fmt.Errorf("%w: %d bias shifts for %d classes", ErrShape, len(delta), len(b))
+	}
+	for c, d := range delta {
+		if math.IsNaN(d) || math.IsInf(d, 0) {
+			return fmt.Errorf("%w: bias shift %v", ErrConfig, d)
+		}
+		b[c] += d
+	}
+	return nil
+}
+
 // OptimumBatch is the row count of the graphs with which
 // Trainer.ContinuousOptimum evaluates the loss: larger than a training
 // batch, as a pass over every row is what L-BFGS needs, and as large as

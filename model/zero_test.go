@@ -166,6 +166,7 @@ func TestZeroValues(t *testing.T) {
 			}},
 			{"Trainer.BlendContinuous", false, func(t *testing.T) error { return tr.BlendContinuous(model.ContinuousOptimum{}, 0.5) }},
 			{"Trainer.ShiftContinuousBias", false, func(t *testing.T) error { return tr.ShiftContinuousBias([]float64{0, 0}) }},
+			{"Trainer.ShiftCategoricalBias", false, func(t *testing.T) error { return tr.ShiftCategoricalBias([]float64{0, 0}) }},
 		} {
 			covered[tt.name] = true
 			t.Run(recv.name+"/"+tt.name, func(t *testing.T) {

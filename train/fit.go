@@ -83,6 +83,11 @@ type Result struct {
 	// nil when it did not run (another fit, too few rows, the categorical
 	// route, a canceled run).
 	Halves *HalvesCheck
+	// Boundaries is the inner cross-validation with which a categorical
+	// fit chose its decision boundaries; nil when it did not run (another
+	// route, class weights near equal or set by the caller, a class with
+	// fewer rows than BoundaryFolds, a canceled run).
+	Boundaries *BoundaryCheck
 	// Config is the training configuration used: resolved, with the
 	// epochs, patience and learning-rate decay of the network's route
 	// (Config.EpochsFor, DecayAfterFor), the output rate scale of its rule
@@ -314,6 +319,9 @@ func (l *Loop) finish(ctx context.Context) error {
 		return err
 	}
 	if err := l.continuousOptimum(ctx); err != nil {
+		return err
+	}
+	if err := l.categoricalBoundaries(ctx); err != nil {
 		return err
 	}
 	if err := l.trainer.Score(l.train.X, l.train.Rows); err != nil {

@@ -38,6 +38,7 @@ type Loop struct {
 
 	classWeights []float64 // the loss's, nil for equal
 	res          *Result
+	inner        bool // an inner fit of a BoundaryCheck: runs none of its own
 
 	epoch   int
 	stopped bool

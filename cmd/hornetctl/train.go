@@ -130,10 +130,13 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 				sum.AdamPenalisedLoss = nil
 			}
 		}
+		if b := res.Boundaries; b != nil {
+			sum.ClassWeightPower = &b.ClassWeightPower
+		}
 		return enc.Encode(sum)
 	}
 	fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g%s), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
-		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, lastKeptNote(res.Result), res.Route, optimumNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
+		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, lastKeptNote(res.Result), res.Route, optimumNote(res.Result)+boundariesNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
 	return nil
 }
 
@@ -145,6 +148,16 @@ func lastKeptNote(res *train.Result) string {
 		return ""
 	}
 	return fmt.Sprintf("; the last network kept over epoch %d's: training loss %.4g against %.4g", k.BestEpoch, k.LastLoss, k.BestEpochLoss)
+}
+
+// boundariesNote says where a categorical fit's inner check moved its
+// decision boundaries (train.Result.Boundaries).
+func boundariesNote(res *train.Result) string {
+	b := res.Boundaries
+	if b == nil || b.ClassWeightPower == 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (decision boundaries of the class weights to the power %g, by an inner %d-fold held-out macro-F1)", b.ClassWeightPower, b.Folds)
 }
 
 // optimumNote says how the continuous output layer was finished, when
@@ -207,7 +220,7 @@ type trainSummary struct {
 	HeldOutLossChosen *float64 `json:"held_out_loss_chosen,omitempty"`
 	// ClassWeightPower: the power of the balanced class weights whose
 	// decision boundaries the output layer takes (1: the weights'; see
-	// train.HalvesCheck).
+	// train.HalvesCheck and, on the categorical route, train.BoundaryCheck).
 	ClassWeightPower *float64 `json:"class_weight_power,omitempty"`
 }
 

@@ -1,0 +1,82 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package train_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// rareAnd returns rows of binary features whose label is the conjunction
+// of features 2, 5 and 7 (one row in eight), with 3 % of labels flipped.
+func rareAnd(rows, features int, seed uint64) *data.Dataset {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	ds := &data.Dataset{Rows: rows, Cols: features, X: make([]float64, rows*features), Y: make([]int, rows), Classes: []string{"0", "1"}}
+	for i := range rows {
+		row := ds.X[i*features : (i+1)*features]
+		for j := range row {
+			row[j] = float64(rng.IntN(2))
+		}
+		if row[2] == 1 && row[5] == 1 && row[7] == 1 {
+			ds.Y[i] = 1
+		}
+		if rng.Float64() < 0.03 {
+			ds.Y[i] = 1 - ds.Y[i]
+		}
+	}
+	return ds
+}
+
+// A categorical fit runs its boundary check where the balanced class
+// weights are far from equal, and only there; the shift it chooses is in
+// the network, and the decision list reproduces the shifted network.
+func TestCategoricalBoundaryCheck(t *testing.T) {
+	t.Parallel()
+	xor, err := data.NewSynth(data.SynthConfig{Gate: data.Xor, Features: 8, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		ds   *data.Dataset
+		cfg  train.Config
+		want bool // a BoundaryCheck ran
+	}{
+		{"rare class", rareAnd(160, 12, 1), train.Config{Seed: 1}, true},
+		{"rare class, equal weights", rareAnd(160, 12, 1), train.Config{Seed: 1, EqualClassWeights: true}, false},
+		{"balanced classes", xor.Sample(128), train.Config{Seed: 1}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := train.Fit(context.Background(), tt.ds, model.Config{}, tt.cfg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Network.Route() != model.Categorical {
+				t.Fatalf("route %v, want categorical", res.Network.Route())
+			}
+			b := res.Boundaries
+			if (b != nil) != tt.want {
+				t.Fatalf("boundary check %+v, want one: %v", b, tt.want)
+			}
+			if b != nil {
+				if b.Folds != train.BoundaryFolds || b.ClassWeightPower != 1 && b.ClassWeightPower != 0.5 && b.ClassWeightPower != 0 ||
+					(b.ClassWeightPower == 1) != (b.BiasShift == nil) {
+					t.Errorf("boundary check %+v", b)
+				}
+			}
+			list, err := res.Network.Rules()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if list.Fidelity < 0.95 {
+				t.Errorf("decision list fidelity %.3f on the training rows", list.Fidelity)
+			}
+		})
+	}
+}
