@@ -66,6 +66,7 @@ func (l *Loop) categoricalBoundaries(ctx context.Context) error {
 	if !far {
 		return nil
 	}
+	l.log.WithFields(logrus.Fields{"folds": BoundaryFolds}).Info("choosing the categorical decision boundaries by inner folds")
 	rng := rand.New(rand.NewPCG(l.cfg.Seed, 0x426f756e6473)) // "Bounds"
 	fold := StratifiedFolds(l.train.Y, C, BoundaryFolds, rng)
 	logp := make([]float64, rows*C)
@@ -107,7 +108,8 @@ func (l *Loop) categoricalBoundaries(ctx context.Context) error {
 	})
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil // canceled: keep the weights' boundaries
+			l.Stop(Canceled) // as the continuous route's check: the weights' boundaries, status canceled
+			return nil
 		}
 		return fmt.Errorf("train: categorical boundary check: %w", err)
 	}

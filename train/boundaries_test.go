@@ -5,7 +5,10 @@ package train_test
 import (
 	"context"
 	"math/rand/v2"
+	"io"
 	"testing"
+
+	"github.com/sirupsen/logrus"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
@@ -78,5 +81,46 @@ func TestCategoricalBoundaryCheck(t *testing.T) {
 				t.Errorf("decision list fidelity %.3f on the training rows", list.Fidelity)
 			}
 		})
+	}
+}
+
+// cancelOn is a logrus hook that cancels a context when a message is
+// logged.
+type cancelOn struct {
+	msg    string
+	cancel context.CancelFunc
+}
+
+func (h cancelOn) Levels() []logrus.Level { return logrus.AllLevels }
+
+func (h cancelOn) Fire(e *logrus.Entry) error {
+	if e.Message == h.msg {
+		h.cancel()
+	}
+	return nil
+}
+
+// Canceled while its inner folds train, a categorical fit returns the
+// network as training left it, status Canceled, no boundary check and no
+// error, as a canceled continuous check does.
+func TestCategoricalBoundaryCheckCanceled(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	log := logrus.New()
+	log.SetOutput(io.Discard)
+	log.AddHook(cancelOn{msg: "choosing the categorical decision boundaries by inner folds", cancel: cancel})
+	res, err := train.Fit(ctx, rareAnd(160, 12, 1), model.Config{}, train.Config{Seed: 1}, &train.Options{Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctx.Err() == nil {
+		t.Fatal("the boundary check did not run: nothing canceled")
+	}
+	if res.Status != train.Canceled || res.Boundaries != nil {
+		t.Errorf("status %v, boundary check %+v; want canceled, none", res.Status, res.Boundaries)
+	}
+	if _, err := res.Network.Rules(); err != nil {
+		t.Errorf("rules of the canceled fit: %v", err)
 	}
 }
