@@ -4,8 +4,8 @@ package train_test
 
 import (
 	"context"
-	"math/rand/v2"
 	"io"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/sirupsen/logrus"
