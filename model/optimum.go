@@ -218,40 +218,38 @@ func (t *Trainer) BlendContinuous(opt ContinuousOptimum, f float64) error {
 // ShiftContinuousBias adds delta (one value per class) to the continuous
 // route's output bias: it moves the decision boundaries between the
 // classes without changing the layer's weights (see train's
-// HalvesCheck.ClassWeightPower).
+// HalvesCheck.ClassWeightPower). A delta that is refused leaves the bias
+// as it was.
 func (t *Trainer) ShiftContinuousBias(delta []float64) error {
 	if err := t.ok(); err != nil {
 		return err
 	}
-	b := t.net.lin.B.Float64s()
-	if len(delta) != len(b) {
-		return fmt.Errorf("%w: %d bias shifts for %d classes", ErrShape, len(delta), len(b))
-	}
-	for c, d := range delta {
-		if math.IsNaN(d) || math.IsInf(d, 0) {
-			return fmt.Errorf("%w: bias shift %v", ErrConfig, d)
-		}
-		b[c] += d
-	}
-	return nil
+	return shiftBias(t.net.lin.B.Float64s(), delta)
 }
 
 // ShiftCategoricalBias adds delta (one value per class) to the
 // categorical route's output bias: it moves the decision boundaries
 // between the classes without changing the rules or their weights (see
-// train's BoundaryCheck).
+// train's BoundaryCheck). A delta that is refused leaves the bias as it
+// was.
 func (t *Trainer) ShiftCategoricalBias(delta []float64) error {
 	if err := t.ok(); err != nil {
 		return err
 	}
-	b := t.net.cat.B.Float64s()
+	return shiftBias(t.net.cat.B.Float64s(), delta)
+}
+
+// shiftBias adds delta to b, checking every value before it changes any.
+func shiftBias(b, delta []float64) error {
 	if len(delta) != len(b) {
 		return fmt.Errorf("%w: %d bias shifts for %d classes", ErrShape, len(delta), len(b))
 	}
-	for c, d := range delta {
+	for _, d := range delta {
 		if math.IsNaN(d) || math.IsInf(d, 0) {
 			return fmt.Errorf("%w: bias shift %v", ErrConfig, d)
 		}
+	}
+	for c, d := range delta {
 		b[c] += d
 	}
 	return nil

@@ -291,7 +291,12 @@ func TestShiftContinuousBias(t *testing.T) {
 	if err := tr.ShiftContinuousBias([]float64{1}); !errors.Is(err, model.ErrShape) {
 		t.Errorf("one shift for two classes: %v, want ErrShape", err)
 	}
-	if err := tr.ShiftContinuousBias([]float64{0, math.Inf(1)}); !errors.Is(err, model.ErrConfig) {
+	if err := tr.ShiftContinuousBias([]float64{0.5, math.Inf(1)}); !errors.Is(err, model.ErrConfig) {
 		t.Errorf("an infinite shift: %v, want ErrConfig", err)
+	}
+	for i, v := range logOdds() {
+		if math.Abs(v-(before[i]-0.75)) > 1e-9 {
+			t.Fatalf("row %d: log-odds %g after a refused shift, want %g (unchanged)", i, v, before[i]-0.75)
+		}
 	}
 }

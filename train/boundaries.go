@@ -23,7 +23,9 @@ import (
 // where more of the held-out rows it changes become right than wrong by
 // a one-sided sign test at 5 %). The shift is added to CatInt's output
 // bias before the decision list is extracted, so the rules reproduce the
-// shifted network.
+// shifted network. The inner networks are trained with this fit's
+// Config, a ValFraction included (each holds out that share of its own
+// rows), and a Seed of their own.
 type BoundaryCheck struct {
 	Folds            int       `json:"folds"`
 	ClassWeightPower float64   `json:"class_weight_power"`
@@ -72,6 +74,9 @@ func (l *Loop) categoricalBoundaries(ctx context.Context) error {
 	logp := make([]float64, rows*C)
 	mcfg := l.res.Network.Config()
 	err := concurrently(ctx, BoundaryFolds, func(ctx context.Context, f int) error {
+		if err := ctx.Err(); err != nil {
+			return err // canceled: build no more inner networks
+		}
 		var tr, te []int
 		for i, k := range fold {
 			if k == f {

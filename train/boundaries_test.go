@@ -3,6 +3,7 @@
 package train_test
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"math/rand/v2"
@@ -45,14 +46,16 @@ func TestCategoricalBoundaryCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {
-		name string
-		ds   *data.Dataset
-		cfg  train.Config
-		want bool // a BoundaryCheck ran
+		name  string
+		ds    *data.Dataset
+		cfg   train.Config
+		want  bool // a BoundaryCheck ran
+		shift bool // and chose a weaker power than the weights'
 	}{
-		{"rare class", rareAnd(160, 12, 1), train.Config{Seed: 1}, true},
-		{"rare class, equal weights", rareAnd(160, 12, 1), train.Config{Seed: 1, EqualClassWeights: true}, false},
-		{"balanced classes", xor.Sample(128), train.Config{Seed: 1}, false},
+		{"rare class", rareAnd(160, 12, 1), train.Config{Seed: 1}, true, false},
+		{"rare class, shifted", rareAnd(200, 12, 4), train.Config{Seed: 1}, true, true},
+		{"rare class, equal weights", rareAnd(160, 12, 1), train.Config{Seed: 1, EqualClassWeights: true}, false, false},
+		{"balanced classes", xor.Sample(128), train.Config{Seed: 1}, false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -71,6 +74,31 @@ func TestCategoricalBoundaryCheck(t *testing.T) {
 				if b.Folds != train.BoundaryFolds || b.ClassWeightPower != 1 && b.ClassWeightPower != 0.5 && b.ClassWeightPower != 0 ||
 					(b.ClassWeightPower == 1) != (b.BiasShift == nil) {
 					t.Errorf("boundary check %+v", b)
+				}
+				if (b.ClassWeightPower < 1) != tt.shift {
+					t.Errorf("boundary check %+v, want a shift: %v", b, tt.shift)
+				}
+			}
+			// The saved network predicts as the fitted one, shift and all.
+			var buf bytes.Buffer
+			if err := res.Network.Save(&buf, nil); err != nil {
+				t.Fatal(err)
+			}
+			loaded, _, err := model.Load(&buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _, err := res.Network.PredictProba(tt.ds.X, tt.ds.Rows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := loaded.PredictProba(tt.ds.X, tt.ds.Rows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("probability %d: %g after saving and loading, %g before", i, got[i], want[i])
 				}
 			}
 			list, err := res.Network.Rules()

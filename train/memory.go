@@ -37,6 +37,11 @@ import (
 //	              each half the Gram matrix with its factor and the rows'
 //	              coordinates; H inner folds' copies and L-BFGS over their
 //	              weights at once)
+//	boundaries    H·(P + data + training + E·W + 4·E·R + rule table +
+//	              screening) (the categorical route's BoundaryCheck: H
+//	              inner networks trained at once, each with one evaluation
+//	              graph); a fit takes one route, so optimum + halves and
+//	              boundaries count as the larger of the two
 //	rule table    2·R·O (indices, a snapshot's copy)
 //	screening     2·features·w + 4·Pool·(ScreenOrder + 8) (row bitsets
 //	              of the features and of the rule extraction; the best tuples)
@@ -70,7 +75,8 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	halves := 2*N*D + (4+H)*N*min(N, 2*D) + H*42*min(N, 2*D)*C
 	table := 2 * R * O
 	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8)
-	live := 8 * (params + data + training + eval + optimum + halves + table + screening)
+	boundaries := H * (params + data + training + E*W + 4*E*R + table + screening)
+	live := 8 * (params + data + training + eval + max(optimum+halves, boundaries) + table + screening)
 	total := 2*live + 16<<20
 	if total >= math.MaxInt64 || math.IsNaN(total) {
 		return math.MaxInt64
