@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/sirupsen/logrus"
 
@@ -51,21 +52,13 @@ func (l *Loop) categoricalBoundaries(ctx context.Context) error {
 		l.cfg.ClassWeights != nil || l.cfg.EqualClassWeights || l.classWeights == nil {
 		return nil
 	}
-	far := false
-	for _, w := range l.classWeights {
-		far = far || w >= BoundaryImbalance || w <= 1/BoundaryImbalance
-	}
+	far := slices.ContainsFunc(l.classWeights, func(w float64) bool { return w >= BoundaryImbalance || w <= 1/BoundaryImbalance })
 	C, rows := len(l.classWeights), l.train.Rows
 	counts := make([]int, C)
 	for _, c := range l.train.Y {
 		counts[c]++
 	}
-	for _, n := range counts {
-		if n < BoundaryFolds {
-			far = false
-		}
-	}
-	if !far {
+	if !far || slices.Min(counts) < BoundaryFolds {
 		return nil
 	}
 	l.log.WithFields(logrus.Fields{"folds": BoundaryFolds}).Info("choosing the categorical decision boundaries by inner folds")
@@ -77,14 +70,7 @@ func (l *Loop) categoricalBoundaries(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err // canceled: build no more inner networks
 		}
-		var tr, te []int
-		for i, k := range fold {
-			if k == f {
-				te = append(te, i)
-			} else {
-				tr = append(tr, i)
-			}
-		}
+		tr, te := foldRows(fold, f)
 		cfg := l.cfg
 		cfg.Seed = l.cfg.Seed + uint64(f) + 1
 		il, err := newLoop(l.train.Subset(tr), mcfg, cfg, nil)

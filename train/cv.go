@@ -167,9 +167,9 @@ func CrossValidate(ctx context.Context, ds *data.Dataset, k int, mcfg model.Conf
 	return res, nil
 }
 
-// cvFold fits on every fold but f and scores fold f.
-func cvFold(ctx context.Context, ds *data.Dataset, fold []int, f int, mcfg model.Config, cfg Config, opts *Options) (m Metrics, fidelity float64, err error) {
-	var tr, te []int
+// foldRows splits the row indices by fold: those of every fold but f
+// (training) and those of fold f (held out), each in row order.
+func foldRows(fold []int, f int) (tr, te []int) {
 	for i, fi := range fold {
 		if fi == f {
 			te = append(te, i)
@@ -177,6 +177,12 @@ func cvFold(ctx context.Context, ds *data.Dataset, fold []int, f int, mcfg model
 			tr = append(tr, i)
 		}
 	}
+	return tr, te
+}
+
+// cvFold fits on every fold but f and scores fold f.
+func cvFold(ctx context.Context, ds *data.Dataset, fold []int, f int, mcfg model.Config, cfg Config, opts *Options) (m Metrics, fidelity float64, err error) {
+	tr, te := foldRows(fold, f)
 	fc := cfg
 	fc.Seed = cfg.Seed + uint64(f)
 	if opts != nil && opts.Log != nil {
