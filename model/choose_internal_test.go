@@ -55,3 +55,52 @@ func TestNewChoosesRuleTuplesJointly(t *testing.T) {
 		t.Errorf("rule tuples hold %d of the %d markers (%d ranked by score), want all or all but one, and more", chosen, classes, byScore)
 	}
 }
+
+// With Search.Singles, New gives every feature a single-feature tuple in
+// the tuples the screened ones leave free, those with effects first; the
+// table without it holds the screened tuples only.
+func TestNewSingles(t *testing.T) {
+	t.Parallel()
+	const rows, cols, effects = 300, 40, 6
+	rng := rand.New(rand.NewPCG(3, 4))
+	x, y := make([]float64, rows*cols), make([]int, rows)
+	for i := range rows {
+		votes := 0
+		for j := range cols {
+			if rng.IntN(2) == 1 {
+				x[i*cols+j] = 1
+				if j < effects {
+					votes++
+				}
+			}
+		}
+		if 2*votes+rng.IntN(3)-1 > effects {
+			y[i] = 1
+		}
+	}
+	singleTuples := func(singles bool) [][]int {
+		cfg := DefaultConfig()
+		cfg.Search.Singles = singles
+		n, err := New(cfg, Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.Config().Search.Singles != singles {
+			t.Errorf("Config().Search.Singles = %v, want %v", n.Config().Search.Singles, singles)
+		}
+		var out [][]int
+		for k := range n.rules.Slots() / n.rules.Heads {
+			if f := slices.DeleteFunc(slices.Clone(n.rules.Slot(k*n.rules.Heads)), func(c int) bool { return c >= cols }); len(f) == 1 && !slices.ContainsFunc(out, func(u []int) bool { return u[0] == f[0] }) {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	without, with := singleTuples(false), singleTuples(true)
+	if len(with) != cols {
+		t.Errorf("with Singles: %d features have a single-feature tuple, want all %d", len(with), cols)
+	}
+	if len(without) >= effects {
+		t.Errorf("without Singles: %d single-feature tuples %v, want fewer than the %d effects (the screened ones)", len(without), without, effects)
+	}
+}

@@ -144,7 +144,8 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 			return nil, fmt.Errorf("model: %w", err)
 		}
 	}
-	if n.rules, err = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, rng); err != nil {
+	singles := singleTuples(cfg, d, screened)
+	if n.rules, err = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, singles, rng); err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
 
@@ -256,4 +257,20 @@ func (n *Network) checkY(y []int, rows int) error {
 		}
 	}
 	return nil
+}
+
+// singleTuples returns the features that get a single-feature tuple of
+// their own beside the strong screened tuples (Config.Search.Singles).
+func singleTuples(cfg Config, d Data, screened []rulesearch.Candidate) []int {
+	if !cfg.Search.Singles || len(screened) == 0 {
+		return nil
+	}
+	strong := rulesearch.StrongTuples(cfg.Search, cfg.Rules, screened)
+	heads := min(cfg.Search.Heads, cfg.Rules)
+	free := (cfg.Rules+heads-1)/heads - len(strong)
+	if len(strong) == 0 || free <= 0 {
+		return nil
+	}
+	data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y, Classes: d.Classes, Blocks: d.Blocks}
+	return rulesearch.SinglesAdded(strong, rulesearch.RankSingles(data), free)
 }

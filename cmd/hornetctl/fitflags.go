@@ -108,6 +108,11 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.MainEffects = c.Bool("main-effects")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "singles", Category: catModel, Usage: "give every feature a single-feature tuple of its own in the tuples the screened ones leave free, best first: a main effect for each feature, as a logistic regression has, for tables of many weak single effects; hurts a few interactions under label noise (see model/rulesearch)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Model.Search.Singles = c.Bool("singles")
+				return ""
+			}},
 		{&cli.BoolFlag{Name: "rank-by-score", Category: catModel, Usage: "give the rule slots to the screened tuples with the highest scores of their own instead of choosing each by what it adds to those chosen before it (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.RankByScore = c.Bool("rank-by-score")

@@ -157,7 +157,7 @@ func boundariesNote(res *train.Result) string {
 	if b == nil || b.ClassWeightPower == 1 {
 		return ""
 	}
-	return fmt.Sprintf(" (decision boundaries of the class weights to the power %g, by an inner %d-fold held-out macro-F1)", b.ClassWeightPower, b.Folds)
+	return fmt.Sprintf(" (decision boundaries of the class weights to the power %g, by inner %d-fold held-out predictions)", b.ClassWeightPower, b.Folds)
 }
 
 // optimumNote says how the continuous output layer was finished, when

@@ -84,7 +84,7 @@ func TestChooseCoversComplementaryFeatures(t *testing.T) {
 		if got < classes-1 || got <= old {
 			t.Errorf("seed %d: chosen tuples %v hold %d of the %d markers, by score %v %d", seed, picked, got, classes, byScore, old)
 		}
-		table, err := NewTable(cfg, slots, 3, d.Features, nil, chosen, rand.New(rand.NewPCG(1, 1)))
+		table, err := NewTable(cfg, slots, 3, d.Features, nil, chosen, nil, rand.New(rand.NewPCG(1, 1)))
 		if err != nil {
 			t.Fatal(err)
 		}

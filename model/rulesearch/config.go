@@ -79,6 +79,17 @@ type Config struct {
 	// with chance evidence gets slots). Default off; see the package
 	// documentation for the measurements.
 	MainEffects bool `json:"main_effects,omitempty"`
+	// Singles gives every feature a single-feature tuple of its own in
+	// the tuples the strong ones leave free (the features ranked by the G
+	// statistic of their own two cells, as many as fit; see RankSingles
+	// and SinglesAdded): a main effect for every feature, as a logistic
+	// regression has, beside the interactions. It repairs tables whose
+	// signal is spread over many weak single effects and hurts a few
+	// interactions under label noise (a rule slot for every noise
+	// feature), and no inner check measured so far chooses it both well
+	// and cheaply (see the package documentation), so it is a flag.
+	// Default off.
+	Singles bool `json:"singles,omitempty"`
 	// RankByScore gives the rule slots to the strong tuples in the order
 	// of their own scores instead of by what each adds to those chosen
 	// before it (Choose), as hornetctl did up to session 12. Default off.

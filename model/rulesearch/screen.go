@@ -3,6 +3,7 @@
 package rulesearch
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
 	"slices"
@@ -78,6 +79,33 @@ func Screen(d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, C
 	s.blocks = d.Blocks
 	s.extendedBIC = extendedBIC
 	return s.screen(maxSize, budget, keep)
+}
+
+// RankSingles returns the features of d that screening would score
+// (not constant on d's rows, not equal to or the complement of an
+// earlier feature), best first by the G statistic of the label against
+// the feature's two value cells, ties by index: the order in which
+// NewTable gives single-feature tuples (Config.Singles). nil for data
+// Screen would refuse.
+func RankSingles(d Data) []int {
+	if d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows {
+		return nil
+	}
+	if slices.ContainsFunc(d.Y, func(c int) bool { return c < 0 || c >= d.Classes }) {
+		return nil
+	}
+	high := d.X[0]
+	for _, v := range d.X {
+		high = max(high, v)
+	}
+	s := newScreener(d.X, d.Rows, d.Features, high, d.Y, d.Classes)
+	g := make([]float64, d.Features)
+	for _, j := range s.active {
+		g[j], _ = s.gStat([]int{j})
+	}
+	ranked := slices.Clone(s.active)
+	slices.SortStableFunc(ranked, func(a, b int) int { return cmp.Compare(g[b], g[a]) })
+	return ranked
 }
 
 // screener scores feature tuples of a binary table by how much the label

@@ -167,8 +167,11 @@ func (rs *Table) conflict(t []int) bool {
 // screened tuples (within Cutoff of the best score and not nested in a
 // stronger one; where they are all single features, the strongest gives
 // way to its Extension) and,
-// with cfg.MainEffects, the screened single features with evidence
-// (cycling when there are fewer of them than tuples fit), or random
+// with cfg.MainEffects, the screened single features with evidence,
+// then, where singles is not nil, a single-feature tuple for each of its
+// features (best first, as RankSingles orders them) that has none yet,
+// while tuples are left (cycling when there are fewer tuples than fit),
+// or random
 // tuples when screening found no tuple with evidence (every tuple, when
 // they all fit). Only tuples with evidence (Candidate.Evidence) get
 // slots; those not placed stay in the pool that Refresh draws from. The
@@ -176,8 +179,9 @@ func (rs *Table) conflict(t []int) bool {
 // blocks may be nil. The error wraps ErrConfig for an invalid cfg, a nil
 // rng, or slots or order below 1, and ErrShape for a negative feature
 // count, blocks that are not one per feature, or a screened tuple (or
-// extension) that is not 1..order ascending features below features.
-func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, rng *rand.Rand) (*Table, error) {
+// extension) that is not 1..order ascending features below features, or
+// a feature of singles that is not below features.
+func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, singles []int, rng *rand.Rand) (*Table, error) {
 	cfg = cfg.Resolved()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -198,23 +202,19 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 				ErrShape, c.Features, c.Extension, order, features)
 		}
 	}
+	if slices.ContainsFunc(singles, func(j int) bool { return j < 0 || j >= features }) {
+		return nil, fmt.Errorf("%w: single features %v, want features below %d", ErrShape, singles, features)
+	}
 	rs := &Table{Order: order, Features: features, Heads: min(cfg.Heads, slots), Blocks: slices.Clone(blocks)}
 	rs.Idx = make([]int, slots*order)
 	rs.Scores = make([]float64, slots)
 	rs.MeanAttention = make([]float64, slots)
 	tuples := rs.tuples()
 
-	strong, pool, firstExtension := strongTuples(cfg, screened, tuples)
+	strong, pool := layout(cfg, screened, tuples)
 	rs.Pool = pool
-	// Single features alone express no interaction: when every strong
-	// tuple is a single and the strongest one's best pair passed the
-	// extension test (only singles have one), the pair takes its slots.
-	onlySingles := !slices.ContainsFunc(strong, func(t []int) bool { return len(t) != 1 })
-	if onlySingles && firstExtension != nil {
-		strong[0] = firstExtension
-	}
-	if cfg.MainEffects && len(strong) > 0 {
-		strong = withMainEffects(strong, screened, tuples)
+	if len(strong) > 0 {
+		strong = withSingles(strong, singles, tuples)
 	}
 	var all [][]int
 	if len(strong) == 0 && binom(rs.Width(), order) <= float64(tuples) {
@@ -237,6 +237,39 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 		}
 	}
 	return rs, nil
+}
+
+// StrongTuples returns the tuples that NewTable gives slots to before any
+// single-feature tuples, in its order (see NewTable), for slots rule slots;
+// nil where none has evidence (random tuples) or cfg or slots are invalid.
+// With fewer of them than the table has tuples (slots over Heads, rounded
+// up), the rest are free for the singles of Config.Singles.
+func StrongTuples(cfg Config, slots int, screened []Candidate) [][]int {
+	cfg = cfg.Resolved()
+	if cfg.Validate() != nil || slots < 1 {
+		return nil
+	}
+	heads := min(cfg.Heads, slots)
+	strong, _ := layout(cfg, screened, (slots+heads-1)/heads)
+	return strong
+}
+
+// layout returns the strong tuples of NewTable before its singles, and the
+// pool: strongTuples' with a lone single's extension in its place and, with
+// cfg.MainEffects, the main effects appended.
+func layout(cfg Config, screened []Candidate, tuples int) (strong, pool [][]int) {
+	strong, pool, firstExtension := strongTuples(cfg, screened, tuples)
+	// Single features alone express no interaction: when every strong
+	// tuple is a single and the strongest one's best pair passed the
+	// extension test (only singles have one), the pair takes its slots.
+	onlySingles := !slices.ContainsFunc(strong, func(t []int) bool { return len(t) != 1 })
+	if onlySingles && firstExtension != nil {
+		strong[0] = firstExtension
+	}
+	if cfg.MainEffects && len(strong) > 0 {
+		strong = withMainEffects(strong, screened, tuples)
+	}
+	return strong, pool
 }
 
 // strongTuples splits screened into the strong tuples that get rule
@@ -295,6 +328,21 @@ func withMainEffects(strong [][]int, screened []Candidate, tuples int) [][]int {
 		if len(t.Features) == 1 && t.Evidence && t.Score > 0 &&
 			!slices.ContainsFunc(strong, func(u []int) bool { return slices.Equal(u, t.Features) }) {
 			strong = append(strong, t.Features)
+		}
+	}
+	return strong
+}
+
+// withSingles returns strong with a single-feature tuple appended for
+// each feature of singles, in its order, that strong does not hold as a
+// single already, while there are tuples left for them.
+func withSingles(strong [][]int, singles []int, tuples int) [][]int {
+	for _, j := range singles {
+		if len(strong) >= tuples {
+			break
+		}
+		if !slices.ContainsFunc(strong, func(u []int) bool { return len(u) == 1 && u[0] == j }) {
+			strong = append(strong, []int{j})
 		}
 	}
 	return strong

@@ -235,7 +235,7 @@ func TestRefreshScoresTuplesNotCopies(t *testing.T) {
 // mustTable returns NewTable's table, failing the test on an error.
 func mustTable(t *testing.T, cfg Config, slots, order, features int, blocks []int, screened []Candidate, rng *rand.Rand) *Table {
 	t.Helper()
-	rs, err := NewTable(cfg, slots, order, features, blocks, screened, rng)
+	rs, err := NewTable(cfg, slots, order, features, blocks, screened, nil, rng)
 	if err != nil {
 		t.Fatal(err)
 	}

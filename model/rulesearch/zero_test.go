@@ -143,7 +143,7 @@ func TestRefreshNilRand(t *testing.T) {
 // mustTable returns NewTable's table, failing the test on an error.
 func mustTable(t *testing.T, cfg rulesearch.Config, slots, order, features int, blocks []int, screened []rulesearch.Candidate, rng *rand.Rand) *rulesearch.Table {
 	t.Helper()
-	rs, err := rulesearch.NewTable(cfg, slots, order, features, blocks, screened, rng)
+	rs, err := rulesearch.NewTable(cfg, slots, order, features, blocks, screened, nil, rng)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestNewTableErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var rs *rulesearch.Table
 			err := protect(func() (err error) {
-				rs, err = rulesearch.NewTable(tt.cfg, tt.slots, tt.order, tt.features, tt.blocks, tt.screened, tt.rng)
+				rs, err = rulesearch.NewTable(tt.cfg, tt.slots, tt.order, tt.features, tt.blocks, tt.screened, nil, tt.rng)
 				return err
 			})
 			switch {
