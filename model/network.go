@@ -265,10 +265,8 @@ func singleTuples(cfg Config, d Data, screened []rulesearch.Candidate) []int {
 	if !cfg.Search.Singles || len(screened) == 0 {
 		return nil
 	}
-	strong := rulesearch.StrongTuples(cfg.Search, cfg.Rules, screened)
-	heads := min(cfg.Search.Heads, cfg.Rules)
-	free := (cfg.Rules+heads-1)/heads - len(strong)
-	if len(strong) == 0 || free <= 0 {
+	strong, free := rulesearch.StrongTuples(cfg.Search, cfg.Rules, screened)
+	if free == 0 {
 		return nil
 	}
 	data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y, Classes: d.Classes, Blocks: d.Blocks}

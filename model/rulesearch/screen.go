@@ -62,14 +62,22 @@ type Data struct {
 // for arguments it cannot screen: lengths that do not match, a label
 // outside 0..Classes-1, a maxSize or keep below 1.
 func Screen(d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, Coverage) {
-	if d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows || keep < 1 || maxSize < 1 {
+	s := screenerOf(d)
+	if s == nil || keep < 1 || maxSize < 1 {
 		return nil, Coverage{}
 	}
-	if d.Blocks != nil && len(d.Blocks) != d.Features {
-		return nil, Coverage{}
-	}
-	if slices.ContainsFunc(d.Y, func(c int) bool { return c < 0 || c >= d.Classes }) {
-		return nil, Coverage{}
+	s.extendedBIC = extendedBIC
+	return s.screen(maxSize, budget, keep)
+}
+
+// screenerOf indexes d for scoring, its features binarised at the table's
+// largest value; nil for data that cannot be screened (see Screen).
+func screenerOf(d Data) *screener {
+	switch {
+	case d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows,
+		d.Blocks != nil && len(d.Blocks) != d.Features,
+		slices.ContainsFunc(d.Y, func(c int) bool { return c < 0 || c >= d.Classes }):
+		return nil
 	}
 	high := d.X[0]
 	for _, v := range d.X {
@@ -77,8 +85,7 @@ func Screen(d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, C
 	}
 	s := newScreener(d.X, d.Rows, d.Features, high, d.Y, d.Classes)
 	s.blocks = d.Blocks
-	s.extendedBIC = extendedBIC
-	return s.screen(maxSize, budget, keep)
+	return s
 }
 
 // RankSingles returns the features of d that screening would score
@@ -88,17 +95,10 @@ func Screen(d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, C
 // NewTable gives single-feature tuples (Config.Singles). nil for data
 // Screen would refuse.
 func RankSingles(d Data) []int {
-	if d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows {
+	s := screenerOf(d)
+	if s == nil {
 		return nil
 	}
-	if slices.ContainsFunc(d.Y, func(c int) bool { return c < 0 || c >= d.Classes }) {
-		return nil
-	}
-	high := d.X[0]
-	for _, v := range d.X {
-		high = max(high, v)
-	}
-	s := newScreener(d.X, d.Rows, d.Features, high, d.Y, d.Classes)
 	g := make([]float64, d.Features)
 	for _, j := range s.active {
 		g[j], _ = s.gStat([]int{j})

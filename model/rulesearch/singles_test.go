@@ -88,9 +88,9 @@ func TestNewTableSingles(t *testing.T) {
 			if !slices.EqualFunc(got, tt.want, slices.Equal) {
 				t.Errorf("tuples %v, want %v", got, tt.want)
 			}
-			strong := StrongTuples(cfg, tt.slots, screened)
-			if !slices.EqualFunc(strong, [][]int{{0, 1}, {3}}, slices.Equal) {
-				t.Errorf("StrongTuples = %v, want [[0 1] [3]]", strong)
+			strong, free := StrongTuples(cfg, tt.slots, screened)
+			if !slices.EqualFunc(strong, [][]int{{0, 1}, {3}}, slices.Equal) || free != tt.slots/2-2 {
+				t.Errorf("StrongTuples = %v, %d free, want [[0 1] [3]], %d free", strong, free, tt.slots/2-2)
 			}
 		})
 	}

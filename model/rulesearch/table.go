@@ -240,18 +240,21 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 }
 
 // StrongTuples returns the tuples that NewTable gives slots to before any
-// single-feature tuples, in its order (see NewTable), for slots rule slots;
-// nil where none has evidence (random tuples) or cfg or slots are invalid.
-// With fewer of them than the table has tuples (slots over Heads, rounded
-// up), the rest are free for the singles of Config.Singles.
-func StrongTuples(cfg Config, slots int, screened []Candidate) [][]int {
+// single-feature tuples, in its order (see NewTable), for slots rule
+// slots, and how many of the table's tuples (slots over Heads, rounded
+// up) they leave free for the singles of Config.Singles; nil and 0 where
+// none has evidence (random tuples) or cfg or slots are invalid.
+func StrongTuples(cfg Config, slots int, screened []Candidate) (strong [][]int, free int) {
 	cfg = cfg.Resolved()
 	if cfg.Validate() != nil || slots < 1 {
-		return nil
+		return nil, 0
 	}
 	heads := min(cfg.Heads, slots)
-	strong, _ := layout(cfg, screened, (slots+heads-1)/heads)
-	return strong
+	tuples := (slots + heads - 1) / heads
+	if strong, _ = layout(cfg, screened, tuples); len(strong) == 0 {
+		return nil, 0
+	}
+	return strong, tuples - len(strong)
 }
 
 // layout returns the strong tuples of NewTable before its singles, and the
