@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
 // New gives the rule slots of a many-class binary table to the tuples
@@ -57,8 +59,9 @@ func TestNewChoosesRuleTuplesJointly(t *testing.T) {
 }
 
 // With Search.Singles, New gives every feature a single-feature tuple in
-// the tuples the screened ones leave free, those with effects first; the
-// table without it holds the screened tuples only.
+// the tuples the screened ones leave free, those with effects first; by
+// default (evidence singles) none here, as the strong tuples hold every
+// effect; with NoEvidenceSingles the table holds the screened tuples only.
 func TestNewSingles(t *testing.T) {
 	t.Parallel()
 	const rows, cols, effects = 300, 40, 6
@@ -78,9 +81,9 @@ func TestNewSingles(t *testing.T) {
 			y[i] = 1
 		}
 	}
-	singleTuples := func(singles bool) [][]int {
+	singleTuples := func(singles, noEvidence bool) [][]int {
 		cfg := DefaultConfig()
-		cfg.Search.Singles = singles
+		cfg.Search.Singles, cfg.Search.NoEvidenceSingles = singles, noEvidence
 		n, err := New(cfg, Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}, rand.New(rand.NewPCG(1, 2)))
 		if err != nil {
 			t.Fatal(err)
@@ -96,11 +99,81 @@ func TestNewSingles(t *testing.T) {
 		}
 		return out
 	}
-	without, with := singleTuples(false), singleTuples(true)
+	without, evident, with := singleTuples(false, true), singleTuples(false, false), singleTuples(true, false)
 	if len(with) != cols {
 		t.Errorf("with Singles: %d features have a single-feature tuple, want all %d", len(with), cols)
 	}
 	if len(without) >= effects {
-		t.Errorf("without Singles: %d single-feature tuples %v, want fewer than the %d effects (the screened ones)", len(without), without, effects)
+		t.Errorf("without Singles and evidence singles: %d single-feature tuples %v, want fewer than the %d effects (the screened ones)", len(without), without, effects)
+	}
+	if len(evident) != 0 {
+		t.Errorf("default: single-feature tuples %v, want none: the strong triples hold every effect", evident)
+	}
+}
+
+// By default, New gives a single-feature tuple to each feature with
+// evidence of its own that no strong tuple holds (a xor pair decides half
+// the labels, weak single effects the rest), as many as the free tuples
+// allow; with NoEvidenceSingles it gives none.
+func TestNewEvidenceSingles(t *testing.T) {
+	t.Parallel()
+	const rows, cols, effects = 800, 40, 8
+	rng := rand.New(rand.NewChaCha8([32]byte{17}))
+	x, y := make([]float64, rows*cols), make([]int, rows)
+	for i := range rows {
+		votes := 0
+		for j := range cols {
+			if rng.IntN(2) == 1 {
+				x[i*cols+j] = 1
+				if j < effects {
+					votes++
+				}
+			}
+		}
+		if 2*votes+rng.IntN(3)-1 > effects {
+			y[i] = 1
+		}
+		if rng.IntN(2) == 1 {
+			y[i] = int(x[i*cols+cols-2]) ^ int(x[i*cols+cols-1])
+		}
+	}
+	d := Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}
+	singles := func(noEvidence bool) []int {
+		cfg := DefaultConfig()
+		cfg.Search.NoEvidenceSingles = noEvidence
+		n, err := New(cfg, d, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []int
+		for k := range n.rules.Slots() / n.rules.Heads {
+			if f := slices.DeleteFunc(slices.Clone(n.rules.Slot(k*n.rules.Heads)), func(c int) bool { return c >= cols }); len(f) == 1 && !slices.Contains(out, f[0]) {
+				out = append(out, f[0])
+			}
+		}
+		return out
+	}
+	cfg := DefaultConfig()
+	sd := rulesearch.Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}
+	screened, _ := rulesearch.Screen(sd, cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, false)
+	screened, err := rulesearch.Choose(sd, screened, cfg.Search, cfg.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	strong, free := rulesearch.StrongTuples(cfg.Search, cfg.Rules, screened)
+	want := rulesearch.SinglesAdded(strong, rulesearch.Uncovered(strong, rulesearch.EvidentSingles(sd, false)), free)
+	if len(want) == 0 || !slices.ContainsFunc(want, func(j int) bool { return j < effects }) {
+		t.Fatalf("strong tuples %v leave %v to evidence singles, want an effect among them: the table does not test what it should", strong, want)
+	}
+	got, none := singles(false), singles(true)
+	t.Logf("strong tuples %v, evidence singles %v", strong, got)
+	if !slices.Equal(got, want) {
+		t.Errorf("default: single-feature tuples for %v, want the evident features no strong tuple holds %v (strong %v)", got, want, strong)
+	}
+	if slices.ContainsFunc(got, func(j int) bool { return j >= effects }) {
+		t.Errorf("default: single-feature tuples for %v, want effects (features below %d) only", got, effects)
+	}
+	if len(none) != 0 {
+		t.Errorf("NoEvidenceSingles: single-feature tuples for %v, want none", none)
 	}
 }

@@ -260,9 +260,11 @@ func (n *Network) checkY(y []int, rows int) error {
 }
 
 // singleTuples returns the features that get a single-feature tuple of
-// their own beside the strong screened tuples (Config.Search.Singles).
+// their own beside the strong screened tuples: with Config.Search.Singles
+// every feature, else (unless NoEvidenceSingles) those with evidence of
+// their own that no strong tuple contains.
 func singleTuples(cfg Config, d Data, screened []rulesearch.Candidate) []int {
-	if !cfg.Search.Singles || len(screened) == 0 {
+	if (!cfg.Search.Singles && cfg.Search.NoEvidenceSingles) || len(screened) == 0 {
 		return nil
 	}
 	strong, free := rulesearch.StrongTuples(cfg.Search, cfg.Rules, screened)
@@ -270,5 +272,8 @@ func singleTuples(cfg Config, d Data, screened []rulesearch.Candidate) []int {
 		return nil
 	}
 	data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y, Classes: d.Classes, Blocks: d.Blocks}
-	return rulesearch.SinglesAdded(strong, rulesearch.RankSingles(data), free)
+	if cfg.Search.Singles {
+		return rulesearch.SinglesAdded(strong, rulesearch.RankSingles(data), free)
+	}
+	return rulesearch.SinglesAdded(strong, rulesearch.Uncovered(strong, rulesearch.EvidentSingles(data, cfg.Search.ExtendedBIC)), free)
 }

@@ -113,6 +113,11 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.Singles = c.Bool("singles")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "no-evidence-singles", Category: catModel, Usage: "give no single-feature tuples to the features with evidence of their own that no strong tuple contains (by default they get the tuples the screened ones leave free: the main effects the interactions leave unexplained; see model/rulesearch)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Model.Search.NoEvidenceSingles = c.Bool("no-evidence-singles")
+				return ""
+			}},
 		{&cli.BoolFlag{Name: "rank-by-score", Category: catModel, Usage: "give the rule slots to the screened tuples with the highest scores of their own instead of choosing each by what it adds to those chosen before it (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.RankByScore = c.Bool("rank-by-score")

@@ -84,12 +84,22 @@ type Config struct {
 	// statistic of their own two cells, as many as fit; see RankSingles
 	// and SinglesAdded): a main effect for every feature, as a logistic
 	// regression has, beside the interactions. It repairs tables whose
-	// signal is spread over many weak single effects and hurts a few
+	// signal is spread over many weak single effects further than the
+	// default evidence singles (NoEvidenceSingles) and hurts a few
 	// interactions under label noise (a rule slot for every noise
 	// feature), and no inner check measured so far chooses it both well
 	// and cheaply (see the package documentation), so it is a flag.
 	// Default off.
 	Singles bool `json:"singles,omitempty"`
+	// NoEvidenceSingles switches off the default evidence singles: where
+	// the strong tuples leave tuples free, every feature whose own
+	// dependence with the label has evidence (EvidentSingles) and that no
+	// strong tuple contains gets a single-feature tuple, best first (see
+	// Uncovered): the main effects the interactions leave unexplained. A
+	// noise feature rarely has evidence and a gate's inputs are in its
+	// tuple, so the gates are unchanged; see the package documentation for
+	// the measurements. Singles takes precedence.
+	NoEvidenceSingles bool `json:"no_evidence_singles,omitempty"`
 	// RankByScore gives the rule slots to the strong tuples in the order
 	// of their own scores instead of by what each adds to those chosen
 	// before it (Choose), as hornetctl did up to session 12. Default off.
