@@ -275,5 +275,5 @@ func singleTuples(cfg Config, d Data, screened []rulesearch.Candidate) []int {
 	if cfg.Search.Singles {
 		return rulesearch.SinglesAdded(strong, rulesearch.RankSingles(data), free)
 	}
-	return rulesearch.SinglesAdded(strong, rulesearch.Uncovered(strong, rulesearch.EvidentSingles(data, cfg.Search.ExtendedBIC)), free)
+	return rulesearch.SinglesAdded(strong, rulesearch.EvidentSingles(data, strong, cfg.Search.ExtendedBIC), free)
 }

@@ -21,17 +21,30 @@ func SinglesAdded(tuples [][]int, ranked []int, free int) []int {
 }
 
 // EvidentSingles returns the features of RankSingles(d), in its order,
-// whose own dependence with the label has evidence as screening judges a
-// tuple of one feature (Candidate.Evidence): the Benjamini–Hochberg test
-// at EvidenceFDR over the features screening would score or, with
-// extendedBIC, a positive extended-BIC score. nil for data Screen would
+// that no tuple of covered holds and whose own dependence with the label
+// has evidence among those features: the Benjamini–Hochberg test at
+// EvidenceFDR of the G statistics of the label against their two value
+// cells, the family being the features the covered tuples leave (with
+// extendedBIC: a positive extended-BIC score). These are the main effects
+// the strong tuples leave unexplained. The family leaves the covered
+// features out because screening's test over all features admits more
+// noise features the more real effects there are: an or gate over 64
+// features with 15 % of its labels flipped had two noise features at
+// p = 0.002 pass it beside its targets (p ≤ 1e-5), ranks 3 and 4, and the
+// network leaned on them (fresh-row accuracy 1.000 → 0.778); tested as
+// ranks 1 and 2 of the 62 others, they fail. nil for data Screen would
 // refuse.
-func EvidentSingles(d Data, extendedBIC bool) []int {
+func EvidentSingles(d Data, covered [][]int, extendedBIC bool) []int {
 	s := screenerOf(d)
 	if s == nil {
 		return nil
 	}
 	s.extendedBIC = extendedBIC
+	// The family: the features screening would score that no covered
+	// tuple holds (markEvidence and selectionCost count s.active).
+	s.active = slices.DeleteFunc(slices.Clone(s.active), func(j int) bool {
+		return slices.ContainsFunc(covered, func(t []int) bool { return slices.Contains(t, j) })
+	})
 	cands := make([]Candidate, len(s.active))
 	for i, j := range s.active {
 		cands[i].Features = []int{j}
@@ -43,12 +56,4 @@ func EvidentSingles(d Data, extendedBIC bool) []int {
 		evident[c.Features[0]] = c.Evidence
 	}
 	return slices.DeleteFunc(RankSingles(d), func(j int) bool { return !evident[j] })
-}
-
-// Uncovered returns the features of ranked, in its order, that are in
-// none of tuples: the single effects the strong tuples leave unexplained.
-func Uncovered(tuples [][]int, ranked []int) []int {
-	return slices.DeleteFunc(slices.Clone(ranked), func(j int) bool {
-		return slices.ContainsFunc(tuples, func(t []int) bool { return slices.Contains(t, j) })
-	})
 }

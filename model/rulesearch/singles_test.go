@@ -102,59 +102,41 @@ func TestNewTableSingles(t *testing.T) {
 	}
 }
 
-// EvidentSingles keeps the features with effects, in RankSingles' order,
-// and drops the noise features, the copy and a constant column; the
-// extended BIC is at least as strict; bad data gives nil.
+// EvidentSingles keeps the features with effects that no covered tuple
+// holds, in RankSingles' order, and drops the noise features, the copy and
+// a constant column; the extended BIC is at least as strict; bad data
+// gives nil.
 func TestEvidentSingles(t *testing.T) {
 	t.Parallel()
 	d := additive(400, 40, 4, 2)
 	for i := range d.Rows { // feature 30: constant
 		d.X[i*d.Features+30] = 0
 	}
+	effects := slices.DeleteFunc(RankSingles(d), func(j int) bool { return j >= 4 })
 	for _, tt := range []struct {
 		name        string
+		covered     [][]int
 		extendedBIC bool
-	}{{"fdr", false}, {"extended BIC", true}} {
+		want        []int
+	}{
+		{"fdr", nil, false, effects},
+		{"extended BIC", nil, true, effects},
+		{"a pair covers two effects", [][]int{{0, 1}}, false, slices.DeleteFunc(slices.Clone(effects), func(j int) bool { return j < 2 })},
+		{"a noise triple covers one", [][]int{{3, 20, 21}}, false, slices.DeleteFunc(slices.Clone(effects), func(j int) bool { return j == 3 })},
+		{"all covered", [][]int{{0, 1}, {2, 3, 5}}, false, nil},
+	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := EvidentSingles(d, tt.extendedBIC)
-			want := slices.DeleteFunc(RankSingles(d), func(j int) bool { return j >= 4 })
-			if !slices.Equal(got, want) {
-				t.Errorf("EvidentSingles = %v, want the four effects in RankSingles' order %v", got, want)
+			if got := EvidentSingles(d, tt.covered, tt.extendedBIC); !slices.Equal(got, tt.want) {
+				t.Errorf("EvidentSingles(covered %v) = %v, want %v", tt.covered, got, tt.want)
 			}
 		})
 	}
 	// Labels independent of the rows: no feature has evidence.
 	noise := additive(400, 40, 0, 3)
-	if got := EvidentSingles(noise, false); len(got) != 0 {
+	if got := EvidentSingles(noise, nil, false); len(got) != 0 {
 		t.Errorf("EvidentSingles on a table without effects = %v, want none", got)
 	}
-	if got := EvidentSingles(Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y[:5], Classes: 2}, false); got != nil {
+	if got := EvidentSingles(Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y[:5], Classes: 2}, nil, false); got != nil {
 		t.Errorf("EvidentSingles(mismatched labels) = %v, want nil", got)
-	}
-}
-
-func TestUncovered(t *testing.T) {
-	t.Parallel()
-	for _, tt := range []struct {
-		name   string
-		tuples [][]int
-		ranked []int
-		want   []int
-	}{
-		{"no tuples", nil, []int{3, 1, 2}, []int{3, 1, 2}},
-		{"a pair covers two", [][]int{{1, 2}}, []int{3, 1, 2, 0}, []int{3, 0}},
-		{"a single and a triple", [][]int{{0}, {2, 4, 5}}, []int{5, 0, 1, 4, 6}, []int{1, 6}},
-		{"all covered", [][]int{{0, 1}}, []int{1, 0}, []int{}},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			ranked := slices.Clone(tt.ranked)
-			got := Uncovered(tt.tuples, ranked)
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("Uncovered(%v, %v) = %v, want %v", tt.tuples, tt.ranked, got, tt.want)
-			}
-			if !slices.Equal(ranked, tt.ranked) {
-				t.Errorf("Uncovered changed its argument to %v", ranked)
-			}
-		})
 	}
 }
