@@ -151,6 +151,9 @@ func TestNewEvidenceSingles(t *testing.T) {
 				out = append(out, f[0])
 			}
 		}
+		if !slices.Equal(n.Singles(), out) {
+			t.Errorf("Singles() = %v, want the single-feature tuples %v", n.Singles(), out)
+		}
 		return out
 	}
 	cfg := DefaultConfig()

@@ -96,6 +96,7 @@ type Network struct {
 	rulesVersion atomic.Uint64       // bumped when a Trainer changes the rules
 	evals        sync.Pool           // *evaluator
 	screening    rulesearch.Coverage // what screening in New covered (zero when not run, or after Load)
+	singles      []int               // features New gave a single-feature tuple beside the strong ones (nil after Load)
 }
 
 // New returns an initialised network for the training table d: it
@@ -144,8 +145,8 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 			return nil, fmt.Errorf("model: %w", err)
 		}
 	}
-	singles := singleTuples(cfg, d, screened)
-	if n.rules, err = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, singles, rng); err != nil {
+	n.singles = singleTuples(cfg, d, screened)
+	if n.rules, err = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, n.singles, rng); err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
 
@@ -170,6 +171,17 @@ func (n *Network) Screening() rulesearch.Coverage {
 		return rulesearch.Coverage{}
 	}
 	return n.screening
+}
+
+// Singles returns the features New gave a single-feature tuple of their
+// own beside the strong screened tuples, best first: the evidence singles
+// (rulesearch.EvidentSingles) or, with Search.Singles, every feature that
+// fit. nil when there are none, and for a loaded network.
+func (n *Network) Singles() []int {
+	if n == nil {
+		return nil
+	}
+	return slices.Clone(n.singles)
 }
 
 // Config returns the resolved configuration (the zero Config for a zero

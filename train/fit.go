@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -181,6 +182,17 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 	}
 	if cov := net.Screening(); len(cov.Levels) > 0 {
 		log.WithFields(logrus.Fields{"exhaustive_order": cov.Exhaustive(), "tuples": cov.Scored(), "features": cov.Features}).Info("screening: " + cov.String())
+	}
+	if singles := net.Singles(); len(singles) > 0 {
+		names := make([]string, len(singles))
+		for i, j := range singles {
+			names[i] = ds.Features[j]
+		}
+		what := "evidence singles: features with evidence of their own that no strong tuple holds"
+		if mcfg.Search.Singles {
+			what = "singles (--singles): features in the tuples the strong ones leave free"
+		}
+		log.WithFields(logrus.Fields{"features": len(singles)}).Info(fmt.Sprintf("%s get a single-feature tuple each: %s", what, strings.Join(names, ", ")))
 	}
 	if tuples, err := net.Tuples(); err == nil {
 		for i, t := range tuples {
