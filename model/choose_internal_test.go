@@ -65,23 +65,8 @@ func TestNewChoosesRuleTuplesJointly(t *testing.T) {
 func TestNewSingles(t *testing.T) {
 	t.Parallel()
 	const rows, cols, effects = 300, 40, 6
-	rng := rand.New(rand.NewPCG(3, 4))
-	x, y := make([]float64, rows*cols), make([]int, rows)
-	for i := range rows {
-		votes := 0
-		for j := range cols {
-			if rng.IntN(2) == 1 {
-				x[i*cols+j] = 1
-				if j < effects {
-					votes++
-				}
-			}
-		}
-		if 2*votes+rng.IntN(3)-1 > effects {
-			y[i] = 1
-		}
-	}
-	singleTuples := func(singles, noEvidence bool) [][]int {
+	x, y := weakMajority(rand.New(rand.NewPCG(3, 4)), rows, cols, effects, nil)
+	singleTuples := func(singles, noEvidence bool) []int {
 		cfg := DefaultConfig()
 		cfg.Search.Singles, cfg.Search.NoEvidenceSingles = singles, noEvidence
 		n, err := New(cfg, Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}, rand.New(rand.NewPCG(1, 2)))
@@ -91,13 +76,7 @@ func TestNewSingles(t *testing.T) {
 		if n.Config().Search.Singles != singles {
 			t.Errorf("Config().Search.Singles = %v, want %v", n.Config().Search.Singles, singles)
 		}
-		var out [][]int
-		for k := range n.rules.Slots() / n.rules.Heads {
-			if f := slices.DeleteFunc(slices.Clone(n.rules.Slot(k*n.rules.Heads)), func(c int) bool { return c >= cols }); len(f) == 1 && !slices.ContainsFunc(out, func(u []int) bool { return u[0] == f[0] }) {
-				out = append(out, f)
-			}
-		}
-		return out
+		return singleFeatureTuples(n)
 	}
 	without, evident, with := singleTuples(false, true), singleTuples(false, false), singleTuples(true, false)
 	if len(with) != cols {
@@ -118,25 +97,12 @@ func TestNewSingles(t *testing.T) {
 func TestNewEvidenceSingles(t *testing.T) {
 	t.Parallel()
 	const rows, cols, effects = 800, 40, 8
-	rng := rand.New(rand.NewChaCha8([32]byte{17}))
-	x, y := make([]float64, rows*cols), make([]int, rows)
-	for i := range rows {
-		votes := 0
-		for j := range cols {
-			if rng.IntN(2) == 1 {
-				x[i*cols+j] = 1
-				if j < effects {
-					votes++
-				}
-			}
-		}
-		if 2*votes+rng.IntN(3)-1 > effects {
-			y[i] = 1
-		}
+	x, y := weakMajority(rand.New(rand.NewChaCha8([32]byte{17})), rows, cols, effects, func(rng *rand.Rand, row []float64, label int) int {
 		if rng.IntN(2) == 1 {
-			y[i] = int(x[i*cols+cols-2]) ^ int(x[i*cols+cols-1])
+			return int(row[cols-2]) ^ int(row[cols-1])
 		}
-	}
+		return label
+	})
 	d := Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}
 	singles := func(noEvidence bool) []int {
 		cfg := DefaultConfig()
@@ -145,12 +111,7 @@ func TestNewEvidenceSingles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out []int
-		for k := range n.rules.Slots() / n.rules.Heads {
-			if f := slices.DeleteFunc(slices.Clone(n.rules.Slot(k*n.rules.Heads)), func(c int) bool { return c >= cols }); len(f) == 1 && !slices.Contains(out, f[0]) {
-				out = append(out, f[0])
-			}
-		}
+		out := singleFeatureTuples(n)
 		if !slices.Equal(n.Singles(), out) {
 			t.Errorf("Singles() = %v, want the single-feature tuples %v", n.Singles(), out)
 		}
@@ -179,4 +140,43 @@ func TestNewEvidenceSingles(t *testing.T) {
 	if len(none) != 0 {
 		t.Errorf("NoEvidenceSingles: single-feature tuples for %v, want none", none)
 	}
+}
+
+// weakMajority returns rows × cols random binary rows labelled 1 where a
+// noisy majority of the first effects features is on (weak single
+// effects, no interaction); relabel, if not nil, may replace each row's
+// label, drawing from rng after it.
+func weakMajority(rng *rand.Rand, rows, cols, effects int, relabel func(rng *rand.Rand, row []float64, label int) int) ([]float64, []int) {
+	x, y := make([]float64, rows*cols), make([]int, rows)
+	for i := range rows {
+		votes := 0
+		for j := range cols {
+			if rng.IntN(2) == 1 {
+				x[i*cols+j] = 1
+				if j < effects {
+					votes++
+				}
+			}
+		}
+		if 2*votes+rng.IntN(3)-1 > effects {
+			y[i] = 1
+		}
+		if relabel != nil {
+			y[i] = relabel(rng, x[i*cols:(i+1)*cols], y[i])
+		}
+	}
+	return x, y
+}
+
+// singleFeatureTuples returns the features that have a rule tuple of their
+// own in n's table (pseudovariables aside), in slot order, each once.
+func singleFeatureTuples(n *Network) []int {
+	var out []int
+	for k := range n.rules.Slots() / n.rules.Heads {
+		f := slices.DeleteFunc(slices.Clone(n.rules.Slot(k*n.rules.Heads)), func(c int) bool { return c >= n.features })
+		if len(f) == 1 && !slices.Contains(out, f[0]) {
+			out = append(out, f[0])
+		}
+	}
+	return out
 }

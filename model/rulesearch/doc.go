@@ -592,12 +592,11 @@
 // 0.7796 / 0.7681 / 0.7707, held-out fidelity 0.91 / 0.84 / 0.82 → 0.80 /
 // 0.79 / 0.75; `bench real` on the same files (5×2, seed 303) puts HorNets
 // above the logistic regression on all three (0.7754 / 0.7349 / 0.7741
-// against 0.7733 / 0.7189 / 0.7673). Held-out rule
-// fidelity falls where singles are added (seeds 101 / 202 / 303: house
-// votes 0.985 / 0.977 / 0.982 → 0.970 / 0.972 / 0.974; the additive
-// tables 0.914 / 0.905 / 0.919 → 0.899 / 0.883 / 0.898; soybean 0.920 →
-// 0.907): an additive network is
-// harder for a decision list over its tuples to reproduce.
+// against 0.7733 / 0.7189 / 0.7673). Held-out rule fidelity falls where
+// singles are added (seeds 101 / 202 / 303: house votes 0.985 / 0.977 /
+// 0.982 → 0.970 / 0.972 / 0.974; the additive tables 0.914 / 0.905 /
+// 0.919 → 0.899 / 0.883 / 0.898; soybean 0.920 → 0.907): an additive
+// network is harder for a decision list over its tuples to reproduce.
 //
 // # Determinism
 //

@@ -99,11 +99,18 @@ func RankSingles(d Data) []int {
 	if s == nil {
 		return nil
 	}
-	g := make([]float64, d.Features)
-	for _, j := range s.active {
+	return s.rankByG(s.active)
+}
+
+// rankByG returns a copy of features, best first by the G statistic of
+// the label against each feature's two value cells, ties in the order
+// given.
+func (s *screener) rankByG(features []int) []int {
+	g := make([]float64, len(s.cols))
+	for _, j := range features {
 		g[j], _ = s.gStat([]int{j})
 	}
-	ranked := slices.Clone(s.active)
+	ranked := slices.Clone(features)
 	slices.SortStableFunc(ranked, func(a, b int) int { return cmp.Compare(g[b], g[a]) })
 	return ranked
 }

@@ -51,9 +51,11 @@ func EvidentSingles(d Data, covered [][]int, extendedBIC bool) []int {
 		cands[i].Score = s.score(cands[i].Features) - s.selectionCost(1)
 	}
 	s.markEvidence(cands)
-	evident := make(map[int]bool, len(cands))
+	var evident []int // ascending, as s.active
 	for _, c := range cands {
-		evident[c.Features[0]] = c.Evidence
+		if c.Evidence {
+			evident = append(evident, c.Features[0])
+		}
 	}
-	return slices.DeleteFunc(RankSingles(d), func(j int) bool { return !evident[j] })
+	return s.rankByG(evident)
 }
