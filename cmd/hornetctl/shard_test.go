@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -80,7 +81,7 @@ func runShards(t *testing.T, args []string, dir string, n int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res[i] = runCLI(t, context.Background(), append(base, "--shard", fmt.Sprintf("%d/%d", i, n), "--results", dir, "--jobs", "1")...)
+			res[i] = runCLI(t, context.Background(), shardArgs(base, i, n, dir)...)
 		}()
 	}
 	wg.Wait()
@@ -88,6 +89,36 @@ func runShards(t *testing.T, args []string, dir string, n int) {
 		if r.code != 0 || r.stdout != "" {
 			t.Fatalf("shard %d/%d: exit %d, stdout %q\n%s", i, n, r.code, r.stdout, r.stderr)
 		}
+	}
+}
+
+// shardArgs returns the arguments of shard i of n of base into dir, in an
+// array of their own. The goroutines of runShards build theirs at once: an
+// append to a base with spare capacity (one made by append, as the seed-9
+// args of TestMergeErrors) wrote them all into the same array, and a
+// goroutine could copy another's --shard before its run began, so two
+// runs wrote one shard ("shard-2-of-4.jsonl is being written by another
+// hornetctl run") and another shard was missing.
+func shardArgs(base []string, i, n int, dir string) []string {
+	return append(base[:len(base):len(base)], "--shard", fmt.Sprintf("%d/%d", i, n), "--results", dir, "--jobs", "1")
+}
+
+// TestShardArgsOwnArray: building the arguments of one shard leaves those
+// of another as they were, even when the base has spare capacity.
+func TestShardArgsOwnArray(t *testing.T) {
+	base := append(make([]string, 0, 16), "cv", "--seed", "9") // room for every shard's arguments
+	args := make([][]string, 4)
+	for i := range args {
+		args[i] = shardArgs(base, i, len(args), "d")
+	}
+	for i, a := range args {
+		want := []string{"cv", "--seed", "9", "--shard", fmt.Sprintf("%d/4", i), "--results", "d", "--jobs", "1"}
+		if !slices.Equal(a, want) {
+			t.Errorf("shard %d: %q, want %q", i, a, want)
+		}
+	}
+	if want := []string{"cv", "--seed", "9"}; !slices.Equal(base, want) {
+		t.Errorf("base changed: %q", base)
 	}
 }
 
