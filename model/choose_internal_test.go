@@ -3,6 +3,7 @@
 package model
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -179,4 +180,86 @@ func singleFeatureTuples(n *Network) []int {
 		}
 	}
 	return out
+}
+
+// TestNewJointSingles: where the features that no strong tuple or
+// evidence single holds depend on the label together (a logistic label
+// over fifteen weak effects among twenty flags, 300 rows), New with
+// JointSingles gives every feature a single-feature tuple, as Singles
+// does, and reports the test; without it New keeps the evidence singles
+// and runs no test; on a noisy not gate over 64 flags the test runs and
+// does not pass.
+func TestNewJointSingles(t *testing.T) {
+	t.Parallel()
+	build := func(d Data, joint bool) *Network {
+		t.Helper()
+		cfg := DefaultConfig()
+		cfg.Search.JointSingles = joint
+		n, err := New(cfg, d, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, j := range n.Singles() {
+			if !slices.Contains(singleFeatureTuples(n), j) {
+				t.Errorf("Singles() = %v, but %d has no single-feature tuple (%v)", n.Singles(), j, singleFeatureTuples(n))
+			}
+		}
+		return n
+	}
+	const rows, cols = 300, 20
+	x, y := make([]float64, rows*cols), make([]int, rows)
+	lrng := rand.New(rand.NewChaCha8([32]byte{18}))
+	for i := range rows {
+		z := 0.0
+		for j := range cols {
+			x[i*cols+j] = float64(lrng.IntN(2))
+			if j < 15 { // fifteen weak effects of alternating sign
+				z += 0.8 * float64(1-2*(j%2)) * (x[i*cols+j] - 0.5)
+			}
+		}
+		if lrng.Float64() < 1/(1+math.Exp(-z)) {
+			y[i] = 1
+		}
+	}
+	d := Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}
+	n := build(d, true)
+	test := n.JointTest()
+	if test == nil || !test.Passed() {
+		t.Fatalf("weak majority: joint test %+v, want a pass: the table does not test what it should", test)
+	}
+	cfg := DefaultConfig()
+	all := cfg
+	all.Search.Singles = true
+	want, err := New(all, d, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(n.Singles(), want.Singles()) || len(n.Singles()) < cols/2 {
+		t.Errorf("weak majority: singles %v, want Singles' %v", n.Singles(), want.Singles())
+	}
+	off := build(d, false)
+	if off.JointTest() != nil || len(off.Singles()) >= len(n.Singles()) {
+		t.Errorf("without JointSingles: test %+v, singles %v; want no test and fewer singles than %v", off.JointTest(), off.Singles(), n.Singles())
+	}
+
+	// A not gate over 64 flags, a fifth of its labels flipped.
+	rng := rand.New(rand.NewChaCha8([32]byte{19}))
+	const gateRows, gateCols = 128, 64
+	gx, gy := make([]float64, gateRows*gateCols), make([]int, gateRows)
+	for i := range gateRows {
+		for j := range gateCols {
+			gx[i*gateCols+j] = float64(rng.IntN(2))
+		}
+		gy[i] = 1 - int(gx[i*gateCols+5])
+		if rng.Float64() < 0.2 {
+			gy[i] = 1 - gy[i]
+		}
+	}
+	g := build(Data{X: gx, Rows: gateRows, Features: gateCols, Y: gy, Classes: 2}, true)
+	if test := g.JointTest(); test == nil || test.Passed() {
+		t.Errorf("noisy not gate: joint test %+v, want one run that does not pass", test)
+	}
+	if s := g.Singles(); len(s) > 2 {
+		t.Errorf("noisy not gate: singles %v, want at most a chance evidence single or two", s)
+	}
 }

@@ -93,10 +93,11 @@ type Network struct {
 	trained [2]int
 	primary Route
 
-	rulesVersion atomic.Uint64       // bumped when a Trainer changes the rules
-	evals        sync.Pool           // *evaluator
-	screening    rulesearch.Coverage // what screening in New covered (zero when not run, or after Load)
-	singles      []int               // features New gave a single-feature tuple beside the strong ones (nil after Load)
+	rulesVersion atomic.Uint64         // bumped when a Trainer changes the rules
+	evals        sync.Pool             // *evaluator
+	screening    rulesearch.Coverage   // what screening in New covered (zero when not run, or after Load)
+	singles      []int                 // features New gave a single-feature tuple beside the strong ones (nil after Load)
+	jointTest    *rulesearch.JointTest // the joint test of the uncovered features New ran (nil if none, and after Load)
 }
 
 // New returns an initialised network for the training table d: it
@@ -145,7 +146,7 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 			return nil, fmt.Errorf("model: %w", err)
 		}
 	}
-	n.singles = singleTuples(cfg, d, screened)
+	n.singles, n.jointTest = singleTuples(cfg, d, screened)
 	if n.rules, err = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, n.singles, rng); err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
@@ -182,6 +183,20 @@ func (n *Network) Singles() []int {
 		return nil
 	}
 	return slices.Clone(n.singles)
+}
+
+// JointTest returns the joint test of the features that neither a strong
+// tuple nor an evidence single holds, which New ran to decide whether
+// every feature gets a single-feature tuple (rulesearch.UncoveredJointTest;
+// it did where the test passed). nil where it did not run (JointSingles
+// not set, Singles or NoEvidenceSingles set, no tuple left free, the
+// continuous route) and for a loaded network.
+func (n *Network) JointTest() *rulesearch.JointTest {
+	if n == nil || n.jointTest == nil {
+		return nil
+	}
+	t := *n.jointTest
+	return &t
 }
 
 // Config returns the resolved configuration (the zero Config for a zero
@@ -275,17 +290,38 @@ func (n *Network) checkY(y []int, rows int) error {
 // their own beside the strong screened tuples: with Config.Search.Singles
 // every feature, else (unless NoEvidenceSingles) those with evidence of
 // their own that no strong tuple contains.
-func singleTuples(cfg Config, d Data, screened []rulesearch.Candidate) []int {
+//
+// Where the evidence singles leave tuples free, the features that neither
+// a strong tuple nor an evidence single holds are tested jointly given
+// them (rulesearch.UncoveredJointTest; with JointSingles): where they
+// depend on the label together, every feature gets a tuple, as with
+// Singles, and the test is returned.
+func singleTuples(cfg Config, d Data, screened []rulesearch.Candidate) ([]int, *rulesearch.JointTest) {
 	if (!cfg.Search.Singles && cfg.Search.NoEvidenceSingles) || len(screened) == 0 {
-		return nil
+		return nil, nil
 	}
 	strong, free := rulesearch.StrongTuples(cfg.Search, cfg.Rules, screened)
 	if free == 0 {
-		return nil
+		return nil, nil
 	}
 	data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y, Classes: d.Classes, Blocks: d.Blocks}
 	if cfg.Search.Singles {
-		return rulesearch.SinglesAdded(strong, rulesearch.RankSingles(data), free)
+		return rulesearch.SinglesAdded(strong, rulesearch.RankSingles(data), free), nil
 	}
-	return rulesearch.SinglesAdded(strong, rulesearch.EvidentSingles(data, strong, cfg.Search.ExtendedBIC), free)
+	added := rulesearch.SinglesAdded(strong, rulesearch.EvidentSingles(data, strong, cfg.Search.ExtendedBIC), free)
+	if !cfg.Search.JointSingles || len(added) >= free {
+		return added, nil
+	}
+	taken := slices.Clone(strong)
+	for _, j := range added {
+		taken = append(taken, []int{j})
+	}
+	test, ok := rulesearch.UncoveredJointTest(data, taken)
+	if !ok {
+		return added, nil
+	}
+	if test.Passed() {
+		return rulesearch.SinglesAdded(strong, rulesearch.RankSingles(data), free), &test
+	}
+	return added, &test
 }

@@ -118,6 +118,11 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.NoEvidenceSingles = c.Bool("no-evidence-singles")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "joint-singles", Category: catModel, Usage: "test jointly the features that no strong tuple or evidence single holds and, where they depend on the label together, give every feature a single-feature tuple, as --singles does (experimental; see model/rulesearch)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Model.Search.JointSingles = c.Bool("joint-singles")
+				return ""
+			}},
 		{&cli.BoolFlag{Name: "rank-by-score", Category: catModel, Usage: "give the rule slots to the screened tuples with the highest scores of their own instead of choosing each by what it adds to those chosen before it (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.RankByScore = c.Bool("rank-by-score")
