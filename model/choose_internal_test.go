@@ -184,17 +184,17 @@ func singleFeatureTuples(n *Network) []int {
 
 // TestNewJointSingles: where the features that no strong tuple or
 // evidence single holds depend on the label together (a logistic label
-// over fifteen weak effects among twenty flags, 300 rows), New with
-// JointSingles gives every feature a single-feature tuple, as Singles
-// does, and reports the test; without it New keeps the evidence singles
-// and runs no test; on a noisy not gate over 64 flags the test runs and
-// does not pass.
+// over fifteen weak effects among twenty flags, 300 rows), New gives
+// every feature a single-feature tuple, as Singles does, and reports the
+// test; with NoJointSingles it keeps the evidence singles and runs no
+// test; on a noisy not gate over 64 flags the test runs and does not
+// pass.
 func TestNewJointSingles(t *testing.T) {
 	t.Parallel()
 	build := func(d Data, joint bool) *Network {
 		t.Helper()
 		cfg := DefaultConfig()
-		cfg.Search.JointSingles = joint
+		cfg.Search.NoJointSingles = !joint
 		n, err := New(cfg, d, rand.New(rand.NewPCG(1, 2)))
 		if err != nil {
 			t.Fatal(err)
@@ -239,7 +239,7 @@ func TestNewJointSingles(t *testing.T) {
 	}
 	off := build(d, false)
 	if off.JointTest() != nil || len(off.Singles()) >= len(n.Singles()) {
-		t.Errorf("without JointSingles: test %+v, singles %v; want no test and fewer singles than %v", off.JointTest(), off.Singles(), n.Singles())
+		t.Errorf("NoJointSingles: test %+v, singles %v; want no test and fewer singles than %v", off.JointTest(), off.Singles(), n.Singles())
 	}
 
 	// A not gate over 64 flags, a fifth of its labels flipped.

@@ -188,8 +188,8 @@ func (n *Network) Singles() []int {
 // JointTest returns the joint test of the features that neither a strong
 // tuple nor an evidence single holds, which New ran to decide whether
 // every feature gets a single-feature tuple (rulesearch.UncoveredJointTest;
-// it did where the test passed). nil where it did not run (JointSingles
-// not set, Singles or NoEvidenceSingles set, no tuple left free, the
+// it did where the test passed). nil where it did not run (Singles,
+// NoEvidenceSingles or NoJointSingles set, no tuple left free, the
 // continuous route) and for a loaded network.
 func (n *Network) JointTest() *rulesearch.JointTest {
 	if n == nil || n.jointTest == nil {
@@ -293,7 +293,7 @@ func (n *Network) checkY(y []int, rows int) error {
 //
 // Where the evidence singles leave tuples free, the features that neither
 // a strong tuple nor an evidence single holds are tested jointly given
-// them (rulesearch.UncoveredJointTest; with JointSingles): where they
+// them (rulesearch.UncoveredJointTest; unless NoJointSingles): where they
 // depend on the label together, every feature gets a tuple, as with
 // Singles, and the test is returned.
 func singleTuples(cfg Config, d Data, screened []rulesearch.Candidate) ([]int, *rulesearch.JointTest) {
@@ -309,7 +309,7 @@ func singleTuples(cfg Config, d Data, screened []rulesearch.Candidate) ([]int, *
 		return rulesearch.SinglesAdded(strong, rulesearch.RankSingles(data), free), nil
 	}
 	added := rulesearch.SinglesAdded(strong, rulesearch.EvidentSingles(data, strong, cfg.Search.ExtendedBIC), free)
-	if !cfg.Search.JointSingles || len(added) >= free {
+	if cfg.Search.NoJointSingles || len(added) >= free {
 		return added, nil
 	}
 	taken := slices.Clone(strong)

@@ -118,9 +118,9 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.NoEvidenceSingles = c.Bool("no-evidence-singles")
 				return ""
 			}},
-		{&cli.BoolFlag{Name: "joint-singles", Category: catModel, Usage: "test jointly the features that no strong tuple or evidence single holds and, where they depend on the label together, give every feature a single-feature tuple, as --singles does (experimental; see model/rulesearch)", DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "no-joint-singles", Category: catModel, Usage: "do not test jointly the features that no strong tuple or evidence single holds (by default, where they depend on the label together, every feature gets a single-feature tuple, as with --singles: for tables of many weak single effects; see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
-				o.Model.Search.JointSingles = c.Bool("joint-singles")
+				o.Model.Search.NoJointSingles = c.Bool("no-joint-singles")
 				return ""
 			}},
 		{&cli.BoolFlag{Name: "rank-by-score", Category: catModel, Usage: "give the rule slots to the screened tuples with the highest scores of their own instead of choosing each by what it adds to those chosen before it (see model/rulesearch)", DisableDefaultText: true},

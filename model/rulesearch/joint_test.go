@@ -97,7 +97,7 @@ func TestUncoveredJointTestConverged(t *testing.T) {
 // carry a little each and stays quiet where the taken tuple explains a
 // gate and the rest is noise (at most a few chance passes in forty noisy
 // gates at 5 %: with Choose's undamped Newton steps the fit oscillates and
-// eight pass); it does not run without features to test or on data
+// eight pass); it does not run with fewer than two features to test or on data
 // Screen refuses.
 func TestUncoveredJointTest(t *testing.T) {
 	weak := make([]float64, 15) // fifteen weak effects
@@ -138,6 +138,7 @@ func TestUncoveredJointTest(t *testing.T) {
 		taken [][]int
 	}{
 		{"all covered", jointTable(2, 50, 3, nil, 0), [][]int{{0, 1}, {2}}},
+		{"one feature left", jointTable(2, 50, 3, nil, 0), [][]int{{0, 1}}},
 		{"tuple out of range", jointTable(2, 50, 3, nil, 0), [][]int{{0, 3}}},
 		{"tuple too long", jointTable(2, 50, 10, nil, 0), [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8}}},
 		{"bad labels", Data{X: []float64{0, 1}, Rows: 2, Features: 1, Y: []int{0, 2}, Classes: 2}, nil},
