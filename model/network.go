@@ -176,8 +176,9 @@ func (n *Network) Screening() rulesearch.Coverage {
 
 // Singles returns the features New gave a single-feature tuple of their
 // own beside the strong screened tuples, best first: the evidence singles
-// (rulesearch.EvidentSingles) or, with Search.Singles, every feature that
-// fit. nil when there are none, and for a loaded network.
+// (rulesearch.EvidentSingles) or every feature that fit, with
+// Search.Singles or where the joint test passed (JointTest). nil when
+// there are none, and for a loaded network.
 func (n *Network) Singles() []int {
 	if n == nil {
 		return nil

@@ -183,13 +183,14 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 	if cov := net.Screening(); len(cov.Levels) > 0 {
 		log.WithFields(logrus.Fields{"exhaustive_order": cov.Exhaustive(), "tuples": cov.Scored(), "features": cov.Features}).Info("screening: " + cov.String())
 	}
-	if t := net.JointTest(); t != nil {
+	joint := net.JointTest()
+	if joint != nil {
 		what := "not passed: evidence singles only"
-		if t.Passed() {
+		if joint.Passed() {
 			what = "passed: every feature gets a single-feature tuple where the strong tuples leave one free"
 		}
-		log.WithFields(logrus.Fields{"features": t.Features, "statistic": fmt.Sprintf("%.4g", t.Statistic), "df": t.DF, "p": fmt.Sprintf("%.3g", t.P)}).Info(
-			fmt.Sprintf("joint test of the %d features no strong tuple or evidence single holds: Pearson %.1f on %.0f df, p = %.3g; %s", t.Features, t.Statistic, t.DF, t.P, what))
+		log.WithFields(logrus.Fields{"features": joint.Features, "statistic": fmt.Sprintf("%.4g", joint.Statistic), "df": joint.DF, "p": fmt.Sprintf("%.3g", joint.P)}).Info(
+			fmt.Sprintf("joint test of the %d features no strong tuple or evidence single holds: Pearson %.1f on %.0f df, p = %.3g; %s", joint.Features, joint.Statistic, joint.DF, joint.P, what))
 	}
 	if singles := net.Singles(); len(singles) > 0 {
 		names := make([]string, len(singles))
@@ -200,7 +201,7 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 		switch {
 		case mcfg.Search.Singles:
 			what = "singles (--singles): features in the tuples the strong ones leave free"
-		case net.JointTest() != nil && net.JointTest().Passed():
+		case joint != nil && joint.Passed():
 			what = "singles (the joint test passed): features in the tuples the strong ones leave free"
 		}
 		log.WithFields(logrus.Fields{"features": len(singles)}).Info(fmt.Sprintf("%s get a single-feature tuple each: %s", what, strings.Join(names, ", ")))

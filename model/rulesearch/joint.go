@@ -4,7 +4,6 @@ package rulesearch
 
 import (
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -62,9 +61,7 @@ func UncoveredJointTest(d Data, taken [][]int) (t JointTest, ok bool) {
 			return JointTest{}, false
 		}
 	}
-	pool := slices.DeleteFunc(slices.Clone(s.active), func(j int) bool {
-		return slices.ContainsFunc(taken, func(tu []int) bool { return slices.Contains(tu, j) })
-	})
+	pool := s.uncovered(taken)
 	if len(pool) < 2 {
 		return JointTest{}, false // one feature is no joint test: EvidentSingles has tested it
 	}

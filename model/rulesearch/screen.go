@@ -102,6 +102,14 @@ func RankSingles(d Data) []int {
 	return s.rankByG(s.active)
 }
 
+// uncovered returns the features screening would score (s.active) that
+// no tuple of covered holds, ascending.
+func (s *screener) uncovered(covered [][]int) []int {
+	return slices.DeleteFunc(slices.Clone(s.active), func(j int) bool {
+		return slices.ContainsFunc(covered, func(t []int) bool { return slices.Contains(t, j) })
+	})
+}
+
 // rankByG returns a copy of features, best first by the G statistic of
 // the label against each feature's two value cells, ties in the order
 // given.

@@ -42,9 +42,7 @@ func EvidentSingles(d Data, covered [][]int, extendedBIC bool) []int {
 	s.extendedBIC = extendedBIC
 	// The family: the features screening would score that no covered
 	// tuple holds (markEvidence and selectionCost count s.active).
-	s.active = slices.DeleteFunc(slices.Clone(s.active), func(j int) bool {
-		return slices.ContainsFunc(covered, func(t []int) bool { return slices.Contains(t, j) })
-	})
+	s.active = s.uncovered(covered)
 	cands := make([]Candidate, len(s.active))
 	for i, j := range s.active {
 		cands[i].Features = []int{j}
