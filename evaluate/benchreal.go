@@ -37,17 +37,31 @@ type BenchRealConfig struct {
 	Jobs    int    // units fitted at a time; 0 means GOMAXPROCS; never changes the result
 	Model   model.Config
 	Train   train.Config // its Seed is set per unit
+	// Categorical names feature columns to one-hot encode in every table
+	// even where their values are numbers (data.EncoderOptions; "*" every
+	// feature column), for tables of integer codes such as MONK's.
+	Categorical []string `json:",omitempty"`
+	// FixedSplit is set by BenchRealSweep where the tables come with
+	// their own test tables (BenchTable.Test): each model is fitted on
+	// the whole table and scored on its test table, once per repeat
+	// (HorNets with seed UnitSeed(Seed, r, 0, 1)), and Folds is 1.
+	FixedSplit bool `json:",omitempty"`
 }
 
 func (c BenchRealConfig) resolved() (BenchRealConfig, error) {
-	if c.Folds == 0 {
+	switch {
+	case c.FixedSplit && c.Folds > 1:
+		return c, fmt.Errorf("%w: %d folds with fixed train/test splits, want none", train.ErrConfig, c.Folds)
+	case c.FixedSplit:
+		c.Folds = 1
+	case c.Folds == 0:
 		c.Folds = 5
 	}
 	if c.Repeats == 0 {
 		c.Repeats = 1
 	}
 	switch {
-	case c.Folds < 2 || c.Folds > train.MaxFolds:
+	case !c.FixedSplit && (c.Folds < 2 || c.Folds > train.MaxFolds):
 		return c, fmt.Errorf("%w: %d folds, want 2..%d", train.ErrConfig, c.Folds, train.MaxFolds)
 	case c.Repeats < 1 || c.Repeats > MaxRepeats:
 		return c, fmt.Errorf("%w: %d repeats, want 1..%d", train.ErrConfig, c.Repeats, MaxRepeats)
@@ -58,10 +72,14 @@ func (c BenchRealConfig) resolved() (BenchRealConfig, error) {
 }
 
 // BenchTable is one labelled table of the benchmark (label in the last
-// column) and the name its rows are reported under.
+// column) and the name its rows are reported under. Test, if not nil, is
+// the table's own test table (a fixed split, as the MONK's problems and
+// SPECT are published): the models are fitted on the whole of Table and
+// scored on Test, instead of cross-validated on Table.
 type BenchTable struct {
 	Name  string
 	Table *data.Table
+	Test  *data.Table
 }
 
 // FoldScore is one model's score on one fold; Repeat and Fold count from 0.
@@ -86,12 +104,15 @@ type ModelScores struct {
 
 // BenchDataset is the shape of one table and the models' scores on it.
 type BenchDataset struct {
-	Dataset string        `json:"dataset"`
-	Rows    int           `json:"rows"`
-	Cols    int           `json:"cols"` // feature columns of the file
-	Encoded int           `json:"encoded_cols"`
-	Classes int           `json:"classes"`
-	Models  []ModelScores `json:"models"`
+	Dataset string `json:"dataset"`
+	Rows    int    `json:"rows"`
+	Cols    int    `json:"cols"` // feature columns of the file
+	Encoded int    `json:"encoded_cols"`
+	Classes int    `json:"classes"`
+	// Test and TestRows name and size the test table of a fixed split.
+	Test     string        `json:"test,omitempty"`
+	TestRows int           `json:"test_rows,omitempty"`
+	Models   []ModelScores `json:"models"`
 }
 
 // BenchStats compares the models over the datasets.
@@ -108,11 +129,12 @@ type BenchStats struct {
 
 // BenchReport is the outcome of the real-data benchmark.
 type BenchReport struct {
-	Folds    int            `json:"folds"`
-	Repeats  int            `json:"repeats"`
-	Seed     uint64         `json:"seed"`
-	Datasets []BenchDataset `json:"datasets"`
-	Stats    BenchStats     `json:"stats"`
+	Folds      int            `json:"folds"` // 1 for fixed splits
+	Repeats    int            `json:"repeats"`
+	Seed       uint64         `json:"seed"`
+	FixedSplit bool           `json:"fixed_split,omitempty"` // scored on each table's test table
+	Datasets   []BenchDataset `json:"datasets"`
+	Stats      BenchStats     `json:"stats"`
 }
 
 // BenchRealSweep is the work list of the real-data benchmark: for each
@@ -126,11 +148,29 @@ type BenchReport struct {
 // models) and cfg resolved; pass both, with the results in unit order, to
 // BenchRealReduce. A table with fewer rows of a class than folds is an
 // error naming the table (a *train.FoldsError).
+//
+// Where the tables have test tables (all of them, or it is an error),
+// the split is fixed: cfg.FixedSplit is set, Folds must be 0 and becomes
+// 1, and unit (d, m, r, 0) fits model m on the whole of table d and scores
+// it on its test table, HorNets with seed UnitSeed(Seed, r, 0, 1); the
+// logistic regression, which has no seed, gives the same score in every
+// repeat. A test table's label that the training table lacks is an error.
 func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDataset, BenchRealConfig, error) {
+	withTest := 0
+	for _, bt := range tables {
+		if bt.Test != nil {
+			withTest++
+		}
+	}
+	if withTest > 0 && withTest < len(tables) {
+		return nil, nil, cfg, fmt.Errorf("%w: %d of %d tables have a test table; give one to each or to none", train.ErrConfig, withTest, len(tables))
+	}
+	cfg.FixedSplit = withTest > 0
 	cfg, err := cfg.resolved()
 	if err != nil {
 		return nil, nil, cfg, err
 	}
+	encOpts := data.EncoderOptions{Categorical: cfg.Categorical}
 	k, per := cfg.Folds, cfg.Folds*cfg.Repeats
 	shapes := make([]BenchDataset, len(tables))
 	folds := make([][][]int, len(tables)) // table, repeat → fold of each row
@@ -138,7 +178,7 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 	for d, bt := range tables {
 		// The encoder fitted on the whole table gives only the labels (to
 		// draw stratified folds) and the shape; every fold fits its own.
-		whole, err := data.FitEncoder(bt.Table, data.EncoderOptions{})
+		whole, err := data.FitEncoder(bt.Table, encOpts) // its errors name the table
 		if err != nil {
 			return nil, nil, cfg, err
 		}
@@ -146,14 +186,25 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 		if err != nil {
 			return nil, nil, cfg, err
 		}
+		shapes[d] = BenchDataset{Dataset: bt.Name, Rows: all.Rows, Cols: len(bt.Table.Header) - 1, Encoded: all.Cols, Classes: len(all.Classes)}
+		classes[d] = all.Classes
+		if cfg.FixedSplit {
+			test, _, err := whole.Transform(bt.Test) // a label the training table lacks is an error
+			if err != nil {
+				return nil, nil, cfg, err
+			}
+			shapes[d].Test, shapes[d].TestRows = bt.Test.Name, test.Rows
+			for range cfg.Repeats {
+				folds[d] = append(folds[d], nil)
+			}
+			continue
+		}
 		if err := train.CheckFolds(all, k); err != nil {
 			if fe := (*train.FoldsError)(nil); errors.As(err, &fe) {
 				fe.Table = bt.Table.Name
 			}
 			return nil, nil, cfg, fmt.Errorf("%s: %w", bt.Table.Name, err)
 		}
-		shapes[d] = BenchDataset{Dataset: bt.Name, Rows: all.Rows, Cols: len(bt.Table.Header) - 1, Encoded: all.Cols, Classes: len(all.Classes)}
-		classes[d] = all.Classes
 		for r := range cfg.Repeats {
 			folds[d] = append(folds[d], train.StratifiedFolds(all.Y, len(all.Classes), k, rand.New(rand.NewPCG(cfg.Seed, uint64(r)))))
 		}
@@ -169,7 +220,7 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 	}
 	sw.run = func(ctx context.Context, u Unit) (UnitResult, error) {
 		d := u.Index / (len(benchModels) * per)
-		res, err := benchUnit(ctx, tables[d].Table, folds[d][u.Repeat], classes[d], u, cfg)
+		res, err := benchUnit(ctx, tables[d], folds[d][u.Repeat], classes[d], u, cfg)
 		if err != nil {
 			return res, fmt.Errorf("%s: %s, repeat %d fold %d: %w", tables[d].Table.Name, u.Model, u.Repeat, u.Fold, err)
 		}
@@ -178,20 +229,24 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 	return sw, shapes, cfg, nil
 }
 
-// benchUnit fits one model of unit u on the rows of t outside fold u.Fold
-// of the split fold, and scores it on the fold.
-func benchUnit(ctx context.Context, t *data.Table, fold []int, classes []string, u Unit, cfg BenchRealConfig) (UnitResult, error) {
+// benchUnit fits one model of unit u on the rows of bt's table outside
+// fold u.Fold of the split fold, and scores it on the fold; with a fixed
+// split (fold nil) it fits on the whole table and scores on bt.Test.
+func benchUnit(ctx context.Context, bt BenchTable, fold []int, classes []string, u Unit, cfg BenchRealConfig) (UnitResult, error) {
 	var res UnitResult
-	var tr, te []int
-	for i, g := range fold {
-		if g == u.Fold {
-			te = append(te, i)
-		} else {
-			tr = append(tr, i)
+	trainTab, testTab := bt.Table, bt.Test
+	if !cfg.FixedSplit {
+		var tr, te []int
+		for i, g := range fold {
+			if g == u.Fold {
+				te = append(te, i)
+			} else {
+				tr = append(tr, i)
+			}
 		}
+		trainTab, testTab = bt.Table.Subset(tr), bt.Table.Subset(te)
 	}
-	trainTab := t.Subset(tr)
-	enc, err := data.FitEncoder(trainTab, data.EncoderOptions{})
+	enc, err := data.FitEncoder(trainTab, data.EncoderOptions{Categorical: cfg.Categorical})
 	if err != nil {
 		return res, err
 	}
@@ -202,7 +257,7 @@ func benchUnit(ctx context.Context, t *data.Table, fold []int, classes []string,
 	if err != nil {
 		return res, err
 	}
-	testDS, _, err := enc.Transform(t.Subset(te)) // unseen categories: all zeros
+	testDS, _, err := enc.Transform(testTab) // unseen categories: all zeros
 	if err != nil {
 		return res, err
 	}
@@ -252,7 +307,7 @@ func BenchRealReduce(shapes []BenchDataset, cfg BenchRealConfig, results []UnitR
 		return nil, fmt.Errorf("%w: %d results for %d datasets × %d models × %d × %d folds", train.ErrData,
 			len(results), len(shapes), len(benchModels), cfg.Repeats, cfg.Folds)
 	}
-	rep := &BenchReport{Folds: cfg.Folds, Repeats: cfg.Repeats, Seed: cfg.Seed}
+	rep := &BenchReport{Folds: cfg.Folds, Repeats: cfg.Repeats, Seed: cfg.Seed, FixedSplit: cfg.FixedSplit}
 	for d, shape := range shapes {
 		ds := shape
 		ds.Models = nil

@@ -28,22 +28,28 @@ func init() { benchSubcommands = append(benchSubcommands, newBenchRealCmd) }
 
 // benchRealOptions are the inputs of hornetctl bench real.
 type benchRealOptions struct {
-	Files     []string // CSV tables, the label in the last column
-	Folds     int
-	Repeats   int
-	Baselines string // per-fold scores of other models, or ""
-	Compare   string // the model HorNets is compared with by the Bayesian test
-	Format    string // markdown or json
-	Plot      string // the critical-difference diagram, PNG or SVG by extension, or ""
-	Fit       fitOptions
-	Quiet     bool         // --quiet: no progress on stderr
-	Jobs      int          // --jobs: units fitted at a time; 0 means every core
-	Shard     shardOptions // --shard, --results, --resume
+	Files []string // CSV tables, the label in the last column
+	Tests []string // --test: each table's own test table (a fixed split), or nil
+	// Categorical names the feature columns one-hot encoded in every
+	// table (--categorical; "*" every one).
+	Categorical []string
+	Folds       int
+	Repeats     int
+	Baselines   string // per-fold scores of other models, or ""
+	Compare     string // the model HorNets is compared with by the Bayesian test
+	Format      string // markdown or json
+	Plot        string // the critical-difference diagram, PNG or SVG by extension, or ""
+	Fit         fitOptions
+	Quiet       bool         // --quiet: no progress on stderr
+	Jobs        int          // --jobs: units fitted at a time; 0 means every core
+	Shard       shardOptions // --shard, --results, --resume
 }
 
 func newBenchRealCmd(ios *iostreams) *cli.Command {
 	flags := []cli.Flag{
 		&cli.StringFlag{Name: "data", Category: "Data", Usage: "a `DIR` (every *.csv and *.csv.gz in it) or comma-separated CSV files; the label is the last column"},
+		&cli.StringFlag{Name: "test", Category: "Data", Usage: "the tables' own test tables (fixed splits, such as MONK's and SPECT): a `DIR` or comma-separated CSV files, one per --data table in the same order (a DIR's files in name order); each model is fitted on the whole --data table and scored on its test table, --repeats times (no folds)"},
+		categoricalFlag(),
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("stratified folds `K`, 2..%d", train.MaxFolds)},
 		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("repetitions `R` of the k-fold split, each with fresh folds, 1..%d", evaluate.MaxRepeats)},
 		&cli.StringFlag{Name: "baselines", Category: "Data", Usage: "CSV `FILE` of other models' per-fold scores: dataset,repeat,fold,model,macro_f1 (repeat and fold from 0; dataset is the file name without .csv/.csv.gz)"},
@@ -58,7 +64,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 	return leaf(&cli.Command{
 		Name:      "real",
 		Usage:     "HorNets against the built-in logistic regression (and --baselines) on real tables, with Friedman, Nemenyi and Bayesian tests",
-		UsageText: "hornetctl bench real --data DIR_OR_FILES [--folds 5] [--repeats 1] [--seed 0] [--baselines FILE] [--format markdown|json] [model flags]",
+		UsageText: "hornetctl bench real --data DIR_OR_FILES [--folds 5 | --test DIR_OR_FILES] [--repeats 1] [--seed 0] [--categorical NAMES] [--baselines FILE] [--format markdown|json] [model flags]",
 		Description: "Repeated stratified k-fold cross-validation of HorNets and of standardised L2 logistic regression on the\n" +
 			"same folds (repeat r uses folds drawn with seed (--seed, r); HorNets on fold f of repeat r trains with seed\n" +
 			"--seed + r·K + f). The CSV encoder is fitted on each training fold only. One row per dataset and model:\n" +
@@ -66,7 +72,11 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			"per-dataset mean macro-F1, the Friedman and Iman–Davenport tests, the Nemenyi critical difference\n" +
 			"(α = 0.05) and the Bayesian signed-rank test (rope 0.01) of HorNets minus --compare over the datasets.\n" +
 			"--shard I/N --results DIR runs only the units (dataset, model, repeat, fold) whose index is I mod N,\n" +
-			"appending each to DIR/shard-I-of-N.jsonl; hornetctl merge DIR prints the report.",
+			"appending each to DIR/shard-I-of-N.jsonl; hornetctl merge DIR prints the report.\n" +
+			"With --test, the split is the tables' own: each model is fitted on the whole --data table and scored on\n" +
+			"its --test table, once per repeat (HorNets with seed --seed + r; the logistic regression has no seed and\n" +
+			"scores the same in every repeat). --categorical one-hot encodes the named columns of every table (* for\n" +
+			"all), as train does: for integer codes such as MONK's.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -92,6 +102,28 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			if err := uniqueDatasets(o.Files); err != nil {
 				return err
 			}
+			if c.IsSet("test") {
+				if c.IsSet("folds") {
+					return usagef("--folds does not apply with --test: the split is the tables' own")
+				}
+				if o.Tests, err = benchFiles(c.String("test")); err != nil {
+					return usagef("%v", strings.Replace(err.Error(), "--data", "--test", 1))
+				}
+				if len(o.Tests) != len(o.Files) {
+					return usagef("invalid --test: %d test tables for %d --data tables; give one for each, in the same order", len(o.Tests), len(o.Files))
+				}
+				for i, f := range o.Tests {
+					if filepath.Clean(f) == filepath.Clean(o.Files[i]) {
+						return usagef("invalid --test %s: it is its own --data table; a fixed split needs a separate test table", f)
+					}
+				}
+				o.Folds = 0
+			}
+			for _, name := range c.StringSlice("categorical") {
+				if name = strings.TrimSpace(name); name != "" {
+					o.Categorical = append(o.Categorical, name)
+				}
+			}
 			if o.Fit, err = readFitFlags(c); err != nil {
 				return err
 			}
@@ -105,6 +137,9 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 				inputs := []flagPath{{"baselines", o.Baselines}}
 				for _, f := range o.Files {
 					inputs = append(inputs, flagPath{"data", f})
+				}
+				for _, f := range o.Tests {
+					inputs = append(inputs, flagPath{"test", f})
 				}
 				if err := checkOutput("plot", o.Plot, inputs...); err != nil {
 					return err
@@ -177,22 +212,31 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		}
 	}
 	var tables []evaluate.BenchTable
-	var files []fileSpec
+	var files, tests []fileSpec
 	inputs := []flagPath{{"baselines", o.Baselines}}
-	for _, file := range o.Files {
+	for i, file := range o.Files {
 		tab, err := withContext(ctx, "reading "+file, func() (*data.Table, error) { return data.ReadCSVFile(file) })
 		if err != nil {
 			return inputError(err)
 		}
-		tables = append(tables, evaluate.BenchTable{Name: datasetName(file), Table: tab})
+		bt := evaluate.BenchTable{Name: datasetName(file), Table: tab}
 		files = append(files, fileSpec{Path: file, SHA256: tableHash(tab)})
 		inputs = append(inputs, flagPath{"data", file})
+		if o.Tests != nil {
+			test := o.Tests[i]
+			if bt.Test, err = withContext(ctx, "reading "+test, func() (*data.Table, error) { return data.ReadCSVFile(test) }); err != nil {
+				return inputError(err)
+			}
+			tests = append(tests, fileSpec{Path: test, SHA256: tableHash(bt.Test)})
+			inputs = append(inputs, flagPath{"test", test})
+		}
+		tables = append(tables, bt)
 	}
 	if o.Plot != "" {
 		inputs = append(inputs, flagPath{"plot", o.Plot}) // --results must not be it
 	}
 	sw, shapes, cfg, err := evaluate.BenchRealSweep(tables, evaluate.BenchRealConfig{Folds: o.Folds, Repeats: o.Repeats,
-		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train})
+		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train, Categorical: o.Categorical})
 	var fe *train.FoldsError
 	switch {
 	case errors.As(err, &fe) && fe.Table != "":
@@ -209,7 +253,7 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 	}
 	specCfg := cfg
 	specCfg.Jobs = 0
-	spec := &sweepSpec{Command: cmdBenchReal, Real: &realSpec{Files: files, Datasets: shapes, Config: specCfg, Baselines: external, Compare: o.Compare}}
+	spec := &sweepSpec{Command: cmdBenchReal, Real: &realSpec{Files: files, Tests: tests, Datasets: shapes, Config: specCfg, Baselines: external, Compare: o.Compare}}
 	results, err := runSweep(ctx, o.Shard, sweepRun{Spec: spec, Sweep: sw, Jobs: cfg.Jobs, Inputs: inputs}, ios, warnings(ios, o.Quiet), !o.Quiet)
 	if err != nil || results == nil {
 		return err
@@ -305,16 +349,24 @@ func writeCDPlot(path string, st evaluate.BenchStats) error {
 }
 
 func writeBenchMarkdown(w io.Writer, rep *evaluate.BenchReport) error {
-	fmt.Fprintf(w, "%d×%d-fold stratified CV (seed %d); macro-F1 mean ± std over folds\n\n", rep.Repeats, rep.Folds, rep.Seed)
+	if rep.FixedSplit {
+		fmt.Fprintf(w, "fixed train/test splits, %d repeats (seed %d); macro-F1 on each test table, mean ± std over repeats\n\n", rep.Repeats, rep.Seed)
+	} else {
+		fmt.Fprintf(w, "%d×%d-fold stratified CV (seed %d); macro-F1 mean ± std over folds\n\n", rep.Repeats, rep.Folds, rep.Seed)
+	}
 	fmt.Fprintln(w, "| dataset | rows × cols | classes | model | macro-F1 | accuracy | seconds |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, d := range rep.Datasets {
+		name := d.Dataset
+		if d.Test != "" {
+			name = fmt.Sprintf("%s → %s (%d rows)", d.Dataset, datasetName(d.Test), d.TestRows)
+		}
 		for _, m := range d.Models {
 			acc, secs := fmt.Sprintf("%.3f", m.AccMean), fmt.Sprintf("%.1f", m.Seconds)
 			if m.External {
 				acc, secs = "–", "–"
 			}
-			fmt.Fprintf(w, "| %s | %d × %d | %d | %s | %.3f ± %.3f | %s | %s |\n", d.Dataset, d.Rows, d.Cols, d.Classes, m.Model, m.MacroF1Mean, m.MacroF1Std, acc, secs)
+			fmt.Fprintf(w, "| %s | %d × %d | %d | %s | %.3f ± %.3f | %s | %s |\n", name, d.Rows, d.Cols, d.Classes, m.Model, m.MacroF1Mean, m.MacroF1Std, acc, secs)
 		}
 	}
 	st := rep.Stats

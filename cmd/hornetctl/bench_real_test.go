@@ -27,6 +27,71 @@ func benchRealData(t *testing.T) string {
 	return dir
 }
 
+// benchRealSplitData writes two tiny synthetic tables, each with its own
+// test table, and returns the comma-separated training and test files.
+func benchRealSplitData(t *testing.T) (trainFiles, testFiles string) {
+	t.Helper()
+	dir := t.TempDir()
+	var tr, te []string
+	for i, g := range []string{"and", "xor"} {
+		a, b := filepath.Join(dir, g+"_train.csv"), filepath.Join(dir, g+"_test.csv")
+		mustRun(t, "synth", "--gate", g, "--features", "4", "--rows", "48", "--seed", fmt.Sprint(i+1), "--out", a, "--test-out", b, "--test-rows", "60")
+		tr, te = append(tr, a), append(te, b)
+	}
+	return strings.Join(tr, ","), strings.Join(te, ",")
+}
+
+// TestBenchRealFixedSplit: with --test each model is fitted on the whole
+// --data table and scored on its test table, once per repeat; HorNets'
+// score in repeat r is that of train --seed S+r scored by eval, and the
+// logistic regression's is the same in every repeat.
+func TestBenchRealFixedSplit(t *testing.T) {
+	trainFiles, testFiles := benchRealSplitData(t)
+	args := []string{"bench", "real", "--data", trainFiles, "--test", testFiles, "--repeats", "2", "--epochs", "30", "--seed", "7"}
+	md := mustRun(t, args...)
+	for _, want := range []string{"fixed train/test splits, 2 repeats (seed 7)", "| and_train → and_test (60 rows) | 48 × 4 | 2 | hornets |",
+		"| xor_train → xor_test (60 rows) | 48 × 4 | 2 | logreg |"} {
+		if !strings.Contains(md.stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, md.stdout)
+		}
+	}
+	j := mustRun(t, append(args, "--format", "json")...)
+	var rep evaluate.BenchReport
+	if err := json.Unmarshal([]byte(j.stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, j.stdout)
+	}
+	if !rep.FixedSplit || rep.Folds != 1 || rep.Repeats != 2 || len(rep.Datasets) != 2 {
+		t.Fatalf("report: fixed %v, %d folds, %d repeats, %d datasets; want true, 1, 2, 2", rep.FixedSplit, rep.Folds, rep.Repeats, len(rep.Datasets))
+	}
+	trains, tests := strings.Split(trainFiles, ","), strings.Split(testFiles, ",")
+	for d, ds := range rep.Datasets {
+		if ds.TestRows != 60 || ds.Rows != 48 {
+			t.Errorf("%s: %d training and %d test rows, want 48 and 60", ds.Dataset, ds.Rows, ds.TestRows)
+		}
+		hornets, logreg := ds.Models[0], ds.Models[1]
+		if len(hornets.Folds) != 2 || len(logreg.Folds) != 2 {
+			t.Fatalf("%s: %d and %d scores, want 2 each (one per repeat)", ds.Dataset, len(hornets.Folds), len(logreg.Folds))
+		}
+		if logreg.Folds[0].MacroF1 != logreg.Folds[1].MacroF1 {
+			t.Errorf("%s: the logistic regression has no seed but scored %v and %v", ds.Dataset, logreg.Folds[0].MacroF1, logreg.Folds[1].MacroF1)
+		}
+		for r, f := range hornets.Folds {
+			model := filepath.Join(t.TempDir(), "m.json")
+			mustRun(t, "train", "--data", trains[d], "--out", model, "--epochs", "30", "--seed", fmt.Sprint(7+r), "-q")
+			ev := mustRun(t, "eval", "--model", model, "--data", tests[d], "--format", "json")
+			var got struct {
+				MacroF1 float64 `json:"macro_f1"`
+			}
+			if err := json.Unmarshal([]byte(ev.stdout), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.MacroF1 != f.MacroF1 {
+				t.Errorf("%s repeat %d: bench real %v, train --seed %d and eval %v", ds.Dataset, r, f.MacroF1, 7+r, got.MacroF1)
+			}
+		}
+	}
+}
+
 func TestBenchReal(t *testing.T) {
 	dir := benchRealData(t)
 	base := filepath.Join(t.TempDir(), "baselines.csv") // not in dir: it would be read as a table
@@ -112,6 +177,10 @@ func formatF1(mean, std float64) string { return fmt.Sprintf("%.3f ± %.3f", mea
 
 func TestBenchRealUsage(t *testing.T) {
 	dir := benchRealData(t)
+	narrow := filepath.Join(t.TempDir(), "narrow.csv")
+	if err := os.WriteFile(narrow, []byte("f0,f1,label\n0,1,0\n1,1,1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		name string
 		args []string
@@ -125,6 +194,13 @@ func TestBenchRealUsage(t *testing.T) {
 		{"too many folds", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--folds", "40"}, "invalid --folds 40: class"},
 		{"unknown flag names the full command", []string{"bench", "real", "--data", dir, "--bogus"}, "see 'hornetctl bench real --help'"},
 		{"one table twice", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv") + "," + filepath.Join(dir, "and4.csv")}, `are both dataset "and4"; give each table once`},
+		{"folds with a test table", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--test", filepath.Join(dir, "or5.csv"), "--folds", "3"}, "--folds does not apply with --test"},
+		{"fewer test tables", []string{"bench", "real", "--data", dir, "--test", filepath.Join(dir, "or5.csv")}, "invalid --test: 1 test tables for 2 --data tables"},
+		{"a table its own test", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--test", filepath.Join(dir, "and4.csv")}, "it is its own --data table"},
+		{"test table lacking a column", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--test", narrow}, `narrow.csv: column "f2"`},
+		{"missing test table", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--test", filepath.Join(dir, "none.csv")}, "none.csv: no such file"},
+		{"empty test dir", []string{"bench", "real", "--data", dir, "--test", t.TempDir()}, "invalid --test"},
+		{"categorical column not in the table", []string{"bench", "real", "--data", dir, "--categorical", "zz"}, `column "zz"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCLI(t, t.Context(), tt.args...)

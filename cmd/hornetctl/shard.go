@@ -185,8 +185,9 @@ type tuneSpec struct {
 
 type realSpec struct {
 	Files     []fileSpec                                 `json:"files"`
-	Datasets  []evaluate.BenchDataset                    `json:"datasets"` // shapes
-	Config    evaluate.BenchRealConfig                   `json:"config"`   // Jobs 0
+	Tests     []fileSpec                                 `json:"tests,omitempty"` // --test, in Files' order
+	Datasets  []evaluate.BenchDataset                    `json:"datasets"`        // shapes
+	Config    evaluate.BenchRealConfig                   `json:"config"`          // Jobs 0
 	Baselines map[string]map[string][]evaluate.FoldScore `json:"baselines,omitempty"`
 	Compare   string                                     `json:"compare"`
 }

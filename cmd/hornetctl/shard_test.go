@@ -31,11 +31,13 @@ type sweepCase struct {
 func sweepCases(t *testing.T) []sweepCase {
 	fixtures(t)
 	real := benchRealData(t)
+	splitTrain, splitTest := benchRealSplitData(t)
 	return []sweepCase{
 		{"cv", []string{"cv", "--data", fx("train.csv"), "--folds", "3", "--repeats", "2", "--epochs", "15", "--seed", "3", "--format", "json"}},
 		{"tune", []string{"tune", "--data", fx("train.csv"), "--folds", "2", "--epochs", "10", "--format", "json"}},
 		{"bench synthetic", []string{"bench", "synthetic", "--reps", "2", "--features", "8,16", "--gates", "xor,and", "--activation", "polyclip", "--epochs", "20", "--format", "csv"}},
 		{"bench real", []string{"bench", "real", "--data", real, "--folds", "3", "--epochs", "15", "--seed", "4", "--format", "json"}},
+		{"bench real --test", []string{"bench", "real", "--data", splitTrain, "--test", splitTest, "--repeats", "2", "--categorical", "*", "--epochs", "15", "--seed", "4", "--format", "json"}},
 	}
 }
 
