@@ -96,7 +96,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			if o.Format, err = readOutputFormat(c, formatMarkdown, formatJSON); err != nil {
 				return err
 			}
-			if o.Files, err = benchFiles(c.String("data")); err != nil {
+			if o.Files, err = benchFiles("data", c.String("data")); err != nil {
 				return err
 			}
 			if err := uniqueDatasets(o.Files); err != nil {
@@ -106,8 +106,8 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 				if c.IsSet("folds") {
 					return usagef("--folds does not apply with --test: the split is the tables' own")
 				}
-				if o.Tests, err = benchFiles(c.String("test")); err != nil {
-					return usagef("%v", strings.Replace(err.Error(), "--data", "--test", 1))
+				if o.Tests, err = benchFiles("test", c.String("test")); err != nil {
+					return err
 				}
 				if len(o.Tests) != len(o.Files) {
 					return usagef("invalid --test: %d test tables for %d --data tables; give one for each, in the same order", len(o.Tests), len(o.Files))
@@ -150,9 +150,10 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 	})
 }
 
-// benchFiles expands --data: a directory gives its *.csv and *.csv.gz
-// files in name order, anything else is a comma-separated list of files.
-func benchFiles(arg string) ([]string, error) {
+// benchFiles expands the value of --flag (data or test): a directory
+// gives its *.csv and *.csv.gz files in name order, anything else is a
+// comma-separated list of files.
+func benchFiles(flag, arg string) ([]string, error) {
 	if st, err := os.Stat(arg); err == nil && st.IsDir() {
 		entries, err := os.ReadDir(arg)
 		if err != nil {
@@ -165,7 +166,7 @@ func benchFiles(arg string) ([]string, error) {
 			}
 		}
 		if len(out) == 0 {
-			return nil, usagef("invalid --data %s: no *.csv or *.csv.gz files in the directory", arg)
+			return nil, usagef("invalid --%s %s: no *.csv or *.csv.gz files in the directory", flag, arg)
 		}
 		return out, nil
 	}
@@ -176,7 +177,7 @@ func benchFiles(arg string) ([]string, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, usagef("invalid --data %q: no files", arg)
+		return nil, usagef("invalid --%s %q: no files", flag, arg)
 	}
 	return out, nil
 }
