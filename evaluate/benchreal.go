@@ -50,7 +50,7 @@ type BenchRealConfig struct {
 
 func (c BenchRealConfig) resolved() (BenchRealConfig, error) {
 	switch {
-	case c.FixedSplit && c.Folds > 1:
+	case c.FixedSplit && (c.Folds < 0 || c.Folds > 1):
 		return c, fmt.Errorf("%w: %d folds with fixed train/test splits, want none", train.ErrConfig, c.Folds)
 	case c.FixedSplit:
 		c.Folds = 1
@@ -173,7 +173,7 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 	encOpts := data.EncoderOptions{Categorical: cfg.Categorical}
 	k, per := cfg.Folds, cfg.Folds*cfg.Repeats
 	shapes := make([]BenchDataset, len(tables))
-	folds := make([][][]int, len(tables)) // table, repeat → fold of each row
+	folds := make([][][]int, len(tables)) // table, repeat → fold of each row (none for a fixed split)
 	classes := make([][]string, len(tables))
 	for d, bt := range tables {
 		// The encoder fitted on the whole table gives only the labels (to
@@ -194,9 +194,6 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 				return nil, nil, cfg, err
 			}
 			shapes[d].Test, shapes[d].TestRows = bt.Test.Name, test.Rows
-			for range cfg.Repeats {
-				folds[d] = append(folds[d], nil)
-			}
 			continue
 		}
 		if err := train.CheckFolds(all, k); err != nil {
@@ -220,7 +217,11 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 	}
 	sw.run = func(ctx context.Context, u Unit) (UnitResult, error) {
 		d := u.Index / (len(benchModels) * per)
-		res, err := benchUnit(ctx, tables[d], folds[d][u.Repeat], classes[d], u, cfg)
+		var fold []int
+		if !cfg.FixedSplit {
+			fold = folds[d][u.Repeat]
+		}
+		res, err := benchUnit(ctx, tables[d], fold, classes[d], u, cfg)
 		if err != nil {
 			return res, fmt.Errorf("%s: %s, repeat %d fold %d: %w", tables[d].Table.Name, u.Model, u.Repeat, u.Fold, err)
 		}

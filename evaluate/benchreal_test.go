@@ -60,6 +60,7 @@ func TestBenchRealSweepFixedSplitRefuses(t *testing.T) {
 	}{
 		{"some tables without a test table", []BenchTable{{"a", tr, te}, {"b", tr, nil}}, BenchRealConfig{}, train.ErrConfig, "1 of 2 tables"},
 		{"folds with a fixed split", []BenchTable{{"a", tr, te}}, BenchRealConfig{Folds: 5}, train.ErrConfig, "5 folds with fixed train/test splits"},
+		{"negative folds with a fixed split", []BenchTable{{"a", tr, te}}, BenchRealConfig{Folds: -1}, train.ErrConfig, "-1 folds with fixed train/test splits"},
 		{"a test label the training table lacks", []BenchTable{{"a", tr, unseen}}, BenchRealConfig{}, nil, `b_test.csv:3: column "label": "q" is not a training class`},
 		{"a categorical name that is no column", []BenchTable{{"a", tr, te}}, BenchRealConfig{Categorical: []string{"z"}}, nil, `column "z"`},
 	} {

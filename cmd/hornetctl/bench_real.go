@@ -119,11 +119,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 				}
 				o.Folds = 0
 			}
-			for _, name := range c.StringSlice("categorical") {
-				if name = strings.TrimSpace(name); name != "" {
-					o.Categorical = append(o.Categorical, name)
-				}
-			}
+			o.Categorical = categoricalNames(c)
 			if o.Fit, err = readFitFlags(c); err != nil {
 				return err
 			}

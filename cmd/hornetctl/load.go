@@ -101,13 +101,21 @@ func readDataFlags(c *cli.Context, stdin io.Reader) (dataOptions, error) {
 		if o.Format == formatLibSVM {
 			return o, usagef("--categorical applies to CSV input only")
 		}
-		for _, name := range c.StringSlice("categorical") {
-			if name = strings.TrimSpace(name); name != "" {
-				o.Categorical = append(o.Categorical, name)
-			}
-		}
+		o.Categorical = categoricalNames(c)
 	}
 	return o, nil
+}
+
+// categoricalNames returns the column names of --categorical, trimmed,
+// empty ones dropped.
+func categoricalNames(c *cli.Context) []string {
+	var names []string
+	for _, name := range c.StringSlice("categorical") {
+		if name = strings.TrimSpace(name); name != "" {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // loadTraining reads a labelled training table. A CSV file is encoded by an
