@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -129,6 +130,28 @@ func newApp(ios *iostreams) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
+	}
+}
+
+// helpFlag is urfave/cli's --help flag with an Apply that writes nothing
+// but the flag set it is given. The library's own Apply records the flag's
+// default in the flag itself, and cli.HelpFlag is one package-level value
+// shared by every App, so two apps parsing flags at once (tests that run
+// hornetctl's shards in goroutines) wrote it together: a data race under
+// go test -race. Help is shown, listed and documented as before.
+type helpFlag struct{ *cli.BoolFlag }
+
+// Apply defines the flag and its aliases in set as plain bools.
+func (f helpFlag) Apply(set *flag.FlagSet) error {
+	for _, name := range f.Names() {
+		set.Bool(name, false, f.Usage)
+	}
+	return nil
+}
+
+func init() {
+	if bf, ok := cli.HelpFlag.(*cli.BoolFlag); ok {
+		cli.HelpFlag = helpFlag{bf}
 	}
 }
 

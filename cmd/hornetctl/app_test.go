@@ -316,6 +316,34 @@ func TestRunRecoversPanic(t *testing.T) {
 	}
 }
 
+// TestConcurrentRunsShareNoFlag: two hornetctl apps may parse their flags
+// at once in one process (the shard tests run shards in goroutines). Under
+// go test -race this fails if they write shared state, as urfave/cli's
+// package-level help flag did before helpFlag (each goroutine runs 20 times:
+// with one run each the race detector saw no overlap); without -race it
+// checks that --help, -h and the help command still work from several
+// goroutines.
+func TestConcurrentRunsShareNoFlag(t *testing.T) {
+	var wg sync.WaitGroup
+	runs := [][]string{{"train", "--help"}, {"predict", "-h"}, {"help", "eval"}, {"--help"}, {"version"}, {"rules", "--help"}}
+	res := make([]result, len(runs))
+	for i, args := range runs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 20 {
+				res[i] = runCLI(t, context.Background(), args...)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, r := range res {
+		if r.code != 0 || r.stdout == "" || r.stderr != "" {
+			t.Errorf("hornetctl %s: exit %d, %d bytes of stdout, stderr %q", strings.Join(runs[i], " "), r.code, len(r.stdout), r.stderr)
+		}
+	}
+}
+
 func TestHelp(t *testing.T) {
 	for _, tt := range []struct {
 		name string
