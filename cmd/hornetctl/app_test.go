@@ -30,6 +30,9 @@ func TestMain(m *testing.M) {
 	if path := os.Getenv(saveLoopEnv); path != "" {
 		saveLoop(path) // a helper of TestSaveSurvivesSIGKILL; never returns
 	}
+	if os.Getenv(mainEnv) != "" { // the test binary as hornetctl itself, with the process's own streams
+		os.Exit(run(context.Background(), append([]string{"hornetctl"}, os.Args[1:]...), os.Stdin, os.Stdout, os.Stderr))
+	}
 	dir, err := os.MkdirTemp("", "hornetctl-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -267,7 +267,8 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 			fmt.Fprintf(warnings(ios, o.Quiet), "bench real: no ranks to plot; %s not written\n", o.Plot)
 		}
 	}
-	return writeBenchRealResult(ios.Out, o.Format, rep)
+	// Buffered and flushed: a write error (a full disk) fails the run.
+	return writeOutput("-", ios.Out, func(w io.Writer) error { return writeBenchRealResult(w, o.Format, rep) })
 }
 
 // writeBenchRealResult prints the report of bench real as Markdown or JSON.

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"io/fs"
 	"math/rand/v2"
@@ -475,6 +476,135 @@ func TestInterruptedOutputsKeepOld(t *testing.T) {
 			}
 			if tt.name == "eval" && strings.Contains(r.stdout, "accuracy") {
 				t.Errorf("eval printed a score after the interruption:\n%s", r.stdout)
+			}
+		})
+	}
+}
+
+// mainEnv switches the test binary into hornetctl itself (see TestMain):
+// for tests that need the process's real standard streams.
+const mainEnv = "HORNETCTL_TEST_MAIN"
+
+// TestOutputIsNotStdin: an output that is the file standard input reads
+// (the shell opened it: --data - --out in.csv < in.csv) is refused, as
+// --data in.csv --out in.csv is, and the file keeps its content. Run in a
+// child process whose standard input is that file.
+func TestOutputIsNotStdin(t *testing.T) {
+	fixtures(t)
+	for _, tt := range []struct {
+		name string
+		args func(in string) []string
+		flag string
+	}{
+		{"predict --out", func(in string) []string {
+			return []string{"predict", "--data", "-", "--model", fx("xor.json"), "--out", in}
+		}, "--out"},
+		{"train --out", func(in string) []string { return []string{"train", "--data", "-", "--epochs", "2", "--out", in} }, "--out"},
+		{"tune --out", func(in string) []string {
+			return []string{"tune", "--data", "-", "--folds", "2", "--epochs", "2", "--out", in}
+		}, "--out"},
+		{"rules --plot", func(in string) []string {
+			return []string{"rules", "--model", fx("xor.json"), "--data", "-", "--plot", in}
+		}, "--plot"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			name := "in.csv"
+			if tt.flag == "--plot" {
+				name = "in.png" // a table named as a plot: --plot checks the extension first
+			}
+			in := filepath.Join(t.TempDir(), name)
+			want, err := os.ReadFile(fx("test.csv"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(in, want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			f, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			cmd := exec.Command(os.Args[0], tt.args(in)...)
+			cmd.Env = append(os.Environ(), mainEnv+"=1")
+			cmd.Stdin = f
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err = cmd.Run()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != exitUsage {
+				t.Errorf("exit %v, want %d; stderr %q", err, exitUsage, stderr.String())
+			}
+			msg := stderr.String()
+			if !strings.Contains(msg, tt.flag+" "+in+" is the file standard input reads") || strings.Count(msg, "\n") != 1 {
+				t.Errorf("stderr %q: want one line saying %s is the file standard input reads", msg, tt.flag)
+			}
+			if got, _ := os.ReadFile(in); !bytes.Equal(got, want) {
+				t.Errorf("the input file changed: %d bytes, want %d", len(got), len(want))
+			}
+		})
+	}
+	t.Run("another file", func(t *testing.T) { // stdin not the output: written as usual
+		out := filepath.Join(t.TempDir(), "pred.csv")
+		f, err := os.Open(fx("test.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd := exec.Command(os.Args[0], "predict", "--data", "-", "--model", fx("xor.json"), "--out", out)
+		cmd.Env = append(os.Environ(), mainEnv+"=1")
+		cmd.Stdin = f
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, b)
+		}
+		if fi, err := os.Stat(out); err != nil || fi.Size() == 0 {
+			t.Errorf("no predictions written: %v", err)
+		}
+	})
+}
+
+// TestFullStdout: every command that reports on standard output fails
+// (exit 1, one line naming the cause) when that output cannot be written,
+// as on a full disk; train and bench real's text reports once exited 0 and
+// lost it. The child's standard output is a twin of /dev/full (character
+// device 1,7) made in a temporary directory.
+func TestFullStdout(t *testing.T) {
+	fixtures(t)
+	full := filepath.Join(t.TempDir(), "full")
+	if err := syscall.Mknod(full, syscall.S_IFCHR|0o666, 1<<8|7); err != nil {
+		t.Skipf("mknod %s: %v (needs root)", full, err)
+	}
+	model := filepath.Join(t.TempDir(), "m.json")
+	for _, args := range [][]string{
+		{"train", "--data", fx("train.csv"), "--out", model, "--epochs", "2", "-q"},
+		{"train", "--data", fx("train.csv"), "--out", model, "--epochs", "2", "-q", "--format", "json"},
+		{"bench", "real", "--data", fx("train.csv"), "--folds", "2", "--epochs", "2", "-q"},
+		{"bench", "real", "--data", fx("train.csv"), "--folds", "2", "--epochs", "2", "-q", "--format", "json"},
+		{"bench", "real", "--data", fx("train.csv"), "--test", fx("test.csv"), "--epochs", "2", "-q"},
+		{"predict", "--data", fx("test.csv"), "--model", fx("xor.json")},
+		{"eval", "--data", fx("test.csv"), "--model", fx("xor.json")},
+		{"rules", "--model", fx("xor.json")},
+		{"cv", "--data", fx("train.csv"), "--folds", "2", "--epochs", "2", "-q"},
+		{"version"},
+	} {
+		t.Run(strings.Join(args[:min(2, len(args))], " "), func(t *testing.T) {
+			f, err := os.OpenFile(full, os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			cmd := exec.Command(os.Args[0], args...)
+			cmd.Env = append(os.Environ(), mainEnv+"=1")
+			cmd.Stdout = f
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err = cmd.Run()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != exitError {
+				t.Errorf("hornetctl %s: exit %v, want %d; stderr %q", strings.Join(args, " "), err, exitError, stderr.String())
+			}
+			if msg := stderr.String(); !strings.Contains(msg, "no space left on device") || strings.Count(msg, "\n") != 1 {
+				t.Errorf("hornetctl %s: stderr %q, want one line naming the cause", strings.Join(args, " "), msg)
 			}
 		})
 	}

@@ -390,6 +390,10 @@ func printWarnings(w io.Writer, file string, warns []data.Warning) {
 	}
 }
 
+// stdinPath names the file that standard input reads, for checkOutput;
+// a test sets it to a file of its own.
+var stdinPath = "/dev/stdin"
+
 // flagPath is the value of a flag that names a file.
 type flagPath struct{ flag, path string }
 
@@ -404,7 +408,14 @@ func checkOutput(flag, path string, inputs ...flagPath) error {
 		return nil
 	}
 	for _, in := range inputs {
-		if !stdout(in.path) && atomicwrite.Overwrites(path, in.path) {
+		switch {
+		case in.path == "-":
+			// Read from standard input: the shell may have opened the
+			// output file for it (--data - --out in.csv < in.csv).
+			if atomicwrite.Overwrites(path, stdinPath) {
+				return usagef("--%s %s is the file standard input reads (--%s -): choose another --%s", flag, path, in.flag, flag)
+			}
+		case !stdout(in.path) && atomicwrite.Overwrites(path, in.path):
 			return usagef("--%s %s is the same file as --%s %s: choose another --%s", flag, path, in.flag, in.path, flag)
 		}
 	}

@@ -135,9 +135,9 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		}
 		return enc.Encode(sum)
 	}
-	fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g%s), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
+	_, err = fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g%s), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
 		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, lastKeptNote(res.Result), res.Route, optimumNote(res.Result)+boundariesNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
-	return nil
+	return err // a write error (a full disk): the model is saved, the summary lost
 }
 
 // lastKeptNote says, when training kept its last network, which epoch's

@@ -241,10 +241,7 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 }
 
 func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
-	var inputs []flagPath
-	if o.Data.Stdin == nil {
-		inputs = append(inputs, flagPath{"data", o.Data.Path})
-	}
+	inputs := []flagPath{{"data", o.Data.file()}}
 	if g := strings.ToLower(o.Grid); g != gridSmall && g != gridPaper {
 		inputs = append(inputs, flagPath{"grid", o.Grid})
 	}
