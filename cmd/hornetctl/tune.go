@@ -99,11 +99,34 @@ func readGridFile(path string) ([]gridEntry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--grid: %w", err)
 	}
+	// Decoded entry by entry, so that a grid of more configurations than a
+	// sweep may fit is refused before it fills memory.
+	bad := func(err error) error {
+		return usagef("invalid --grid %s: want a JSON array of objects with fields activation, order, rules, lr, batch: %v", path, err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
+	if tok, err := dec.Token(); err != nil {
+		return nil, bad(err)
+	} else if tok != json.Delim('[') {
+		return nil, bad(fmt.Errorf("the file starts with %v, not an array", tok))
+	}
 	var out []gridEntry
-	if err := dec.Decode(&out); err != nil {
-		return nil, usagef("invalid --grid %s: want a JSON array of objects with fields activation, order, rules, lr, batch: %v", path, err)
+	for dec.More() {
+		if len(out) == evaluate.MaxUnits {
+			return nil, usagef("invalid --grid %s: more than %d configurations", path, evaluate.MaxUnits)
+		}
+		var e gridEntry
+		if err := dec.Decode(&e); err != nil {
+			return nil, bad(fmt.Errorf("entry %d: %w", len(out)+1, err))
+		}
+		out = append(out, e)
+	}
+	if _, err := dec.Token(); err != nil { // the closing ]
+		return nil, bad(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, bad(errors.New("data after the array"))
 	}
 	if len(out) == 0 {
 		return nil, usagef("invalid --grid %s: no configurations", path)
@@ -224,6 +247,9 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 				if o.Entries, err = readGridFile(o.Grid); err != nil {
 					return err
 				}
+			}
+			if fits := len(o.Entries) * o.Folds * o.Repeats; fits > evaluate.MaxUnits {
+				return usagef("--grid %s: %d configurations × --folds %d × --repeats %d = %d fits; a tune runs at most %d", o.Grid, len(o.Entries), o.Folds, o.Repeats, fits, evaluate.MaxUnits)
 			}
 			for i, e := range o.Entries {
 				f := e.apply(o.Fit)

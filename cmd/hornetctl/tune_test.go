@@ -4,12 +4,15 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hornets-go/hornets/evaluate"
 )
 
 // tuneGridFile writes a --grid FILE of three configurations; the last has
@@ -115,12 +118,28 @@ func TestTuneErrors(t *testing.T) {
 	if err := os.WriteFile(only, []byte(`[{"order": 12}]`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	grids := map[string]string{ // name → content
+		"huge":     "[" + strings.Repeat("{},", evaluate.MaxUnits) + "{}]",
+		"wide":     "[" + strings.Repeat("{},", 300_000) + "{}]",
+		"trailing": `[{"order": 2}] [{"order": 3}]`,
+		"unknown":  `[{"order": 2}, {"depth": 3}]`,
+	}
+	for name, content := range grids {
+		grids[name] = filepath.Join(t.TempDir(), name+".json")
+		if err := os.WriteFile(grids[name], []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"--order", "2"}, "--order is set by the grid"},
 		{[]string{"--grid", bad}, "want a JSON array"},
+		{[]string{"--grid", grids["huge"]}, fmt.Sprintf("more than %d configurations", evaluate.MaxUnits)},
+		{[]string{"--grid", grids["wide"], "--folds", "5"}, fmt.Sprintf("300001 configurations × --folds 5 × --repeats 1 = 1500005 fits; a tune runs at most %d", evaluate.MaxUnits)},
+		{[]string{"--grid", grids["trailing"]}, "data after the array"},
+		{[]string{"--grid", grids["unknown"]}, `entry 2: json: unknown field "depth"`},
 		{[]string{"--grid", only}, "no configuration of --grid"},
 		{[]string{"--format", "markdown"}, "--format"},
 	} {
