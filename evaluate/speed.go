@@ -126,6 +126,8 @@ func (c SpeedConfig) resolved() (SpeedConfig, data.Gate, error) {
 	switch {
 	case c.Rows < 2:
 		return c, gate, fmt.Errorf("%w: speed: %d rows, want 2 or more", train.ErrConfig, c.Rows)
+	case c.Features > 0 && c.Rows > data.MaxSynthCells/c.Features:
+		return c, gate, fmt.Errorf("%w: speed: %d rows × %d features, want at most %d cells", train.ErrConfig, c.Rows, c.Features, data.MaxSynthCells)
 	case c.Reps < 1:
 		return c, gate, fmt.Errorf("%w: speed: %d repetitions, want 1 or more", train.ErrConfig, c.Reps)
 	case len(c.Rules)+len(c.Orders) == 0:

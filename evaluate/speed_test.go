@@ -104,6 +104,7 @@ func TestSpeedConfigErrors(t *testing.T) {
 		{"zero rules", evaluate.SpeedConfig{Rules: []int{0}}},
 		{"nothing to time", evaluate.SpeedConfig{Rules: []int{}, Orders: []int{}}},
 		{"one row", evaluate.SpeedConfig{Rows: 1}},
+		{"too many cells", evaluate.SpeedConfig{Features: 100_000, Rows: 1_000_000}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, err := evaluate.Speed(context.Background(), tt.cfg); !errors.Is(err, train.ErrConfig) {

@@ -59,7 +59,7 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 			&cli.StringFlag{Name: "orders", Value: ints(evaluate.DefaultSpeedOrders), Usage: "comma-separated orders `LIST` (rules: default); \"\" for none"},
 			&cli.IntFlag{Name: "reps", Value: 3, Usage: "fits `N` per point; the median is reported"},
 			&cli.IntFlag{Name: "features", Value: 64, Usage: fmt.Sprintf("binary features `N` of the table, 2..%d", data.MaxSynthFeatures)},
-			&cli.IntFlag{Name: "rows", Value: 128, Usage: "training rows `N`, 2..1000000"},
+			&cli.IntFlag{Name: "rows", Value: 128, Usage: fmt.Sprintf("training rows `N`, 2..1000000 and at most %d/features", data.MaxSynthCells)},
 			&cli.StringFlag{Name: "gate", Value: "xor", Usage: "`GATE` of the label: and, or, not, xor or xnor"},
 			&cli.IntFlag{Name: "epochs", Value: 100, Usage: "epochs `N` of every fit, 1..100000"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "first `SEED`; repetition i uses seed+i"},
@@ -88,6 +88,8 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 				return usagef("invalid --features %d: want 2..%d", cfg.Features, data.MaxSynthFeatures)
 			case cfg.Rows < 2 || cfg.Rows > 1_000_000:
 				return usagef("invalid --rows %d: want 2..1000000", cfg.Rows)
+			case cfg.Rows > data.MaxSynthCells/cfg.Features:
+				return usagef("invalid --rows %d: want 2..%d (%d cells at most with --features %d)", cfg.Rows, data.MaxSynthCells/cfg.Features, data.MaxSynthCells, cfg.Features)
 			case cfg.Epochs < 1 || cfg.Epochs > 100_000:
 				return usagef("invalid --epochs %d: want 1..100000", cfg.Epochs)
 			}

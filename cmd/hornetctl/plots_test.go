@@ -153,6 +153,7 @@ func TestBenchSpeed(t *testing.T) {
 		{[]string{"--rules", "", "--orders", ""}, "nothing to time"},
 		{[]string{"--gate", "nand"}, "invalid --gate"},
 		{[]string{"--reps", "0"}, "invalid --reps 0"},
+		{[]string{"--features", "100000", "--rows", "1000000"}, "invalid --rows 1000000: want 2..671 (67108864 cells at most with --features 100000)"},
 		{[]string{"--plot", "s.gif"}, "invalid --plot s.gif"},
 		{[]string{"--out", filepath.Join(dir, "x.svg"), "--plot", filepath.Join(dir, "x.svg")}, "same file"},
 	} {
