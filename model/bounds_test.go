@@ -4,6 +4,7 @@ package model_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -101,6 +102,51 @@ func TestPredictOverflowNamesRow(t *testing.T) {
 	}
 	if _, _, err := net.PredictProba(x[:4], 1); err != nil {
 		t.Errorf("PredictProba of row 0 alone: %v", err)
+	}
+}
+
+// A continuous-route model whose weights overflow (an edited file: Load
+// checks shapes, not magnitudes) gives Effects an ErrOverflow, as
+// PredictProba does, not NaN effects that rules would print.
+func TestEffectsOverflow(t *testing.T) {
+	t.Parallel()
+	ds := gaussData(3, 40, 4)
+	net := fit(t, ds, 1, 2, 16)
+	if net.Route() != model.Continuous {
+		t.Fatalf("route %v; want continuous", net.Route())
+	}
+	if _, err := net.Effects(); err != nil {
+		t.Fatalf("Effects of the fitted network: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := net.Save(&buf, nil); err != nil {
+		t.Fatalf("Save: %v", err)
+	}
+	var file map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &file); err != nil {
+		t.Fatal(err)
+	}
+	lin, ok := file["linatt"].(map[string]any)
+	if !ok {
+		t.Fatalf("no linatt object in the saved model")
+	}
+	w, ok := lin["W"].([]any)
+	if !ok || len(w) == 0 {
+		t.Fatalf("no linatt.W array in the saved model")
+	}
+	for i := range w {
+		w[i] = math.Copysign(1e308, float64(i%2)-0.5)
+	}
+	edited, err := json.Marshal(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, _, err := model.Load(bytes.NewReader(edited))
+	if err != nil {
+		t.Fatalf("Load of the edited model: %v", err)
+	}
+	if _, err := bad.Effects(); !errors.Is(err, model.ErrOverflow) || !strings.Contains(err.Error(), "parameters overflow") {
+		t.Errorf("Effects: %v; want an ErrOverflow saying the parameters overflow", err)
 	}
 }
 

@@ -4,6 +4,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/hornets-go/hornets/model/rulesearch"
@@ -87,6 +88,13 @@ func (n *Network) Effects() ([]FeatureEffect, error) {
 	effects, err := rulesearch.Effects(att, sum, C, n.featureNames())
 	if err != nil {
 		return nil, fmt.Errorf("model: %w", err)
+	}
+	for _, f := range effects {
+		for _, e := range f.Effects {
+			if math.IsNaN(e) || math.IsInf(e, 0) {
+				return nil, fmt.Errorf("%w: the effect of feature %s is not finite: the model's parameters overflow (a corrupt or edited model file?)", ErrOverflow, f.Name)
+			}
+		}
 	}
 	return effects, nil
 }

@@ -216,7 +216,7 @@ func saveRulesPlot(o *rulesOptions, rs *hornets.RuleSet, list *rulesearch.List) 
 func writeEffects(w io.Writer, o *rulesOptions, b *train.Bundle) error {
 	effects, err := b.Network.Effects()
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", o.ModelPath, err)
 	}
 	cat, cont := b.Network.TrainedBatches()
 	r := effectsReport{Model: o.ModelPath, Route: model.Continuous.String(), Batches: map[string]int{"categorical": cat, "continuous": cont}}
