@@ -255,6 +255,8 @@ func TestRunErrors(t *testing.T) {
 		{"refresh-every negative", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--refresh-every", "-3"}, 2, "invalid --refresh-every -3"},
 		{"exp-param 0", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--exp-param", "0"}, 2, "invalid --exp-param 0"},
 		{"unknown activation", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--activation", "tanh"}, 2, "--activation"},
+		{"exp-param with clip", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--activation", "clip", "--exp-param", "3"}, 2, "--exp-param applies to --activation polyclip only (clip has no exponent parameter)"},
+		{"exp-param with relu", []string{"cv", "--data", fx("train.csv"), "--activation", "ReLU", "--exp-param", "2"}, 2, "--exp-param applies to --activation polyclip only (relu has no exponent parameter)"},
 		{"order above columns", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--order", "9"}, 2, "invalid --order 9: larger than the 8 feature columns"},
 		{"rules -1", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--rules", "-1"}, 2, "invalid --rules -1"},
 		{"lr 0", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--lr", "0"}, 2, "invalid --lr 0"},

@@ -270,6 +270,13 @@ func readFitFlagsExcept(c *cli.Context, o fitOptions, skip ...string) (fitOption
 			return o, usagef("invalid --%s %s: %s", name, value, configMessage(err))
 		}
 	}
+	if c.IsSet("exp-param") && !slices.Contains(skip, "exp-param") {
+		// clip and relu have no exponent: the value would be stored and
+		// never used.
+		if a := strings.ToLower(strings.TrimSpace(o.Model.Resolved().Activation)); a != "polyclip" {
+			return o, usagef("--exp-param applies to --activation polyclip only (%s has no exponent parameter)", a)
+		}
+	}
 	return o, nil
 }
 
