@@ -25,8 +25,9 @@ const bufSize = 256 << 10
 // WriteFile writes the bytes that write produces to path, buffered: a
 // regular file or a new path is replaced atomically, the target of a
 // symlink is replaced and the link kept, a device or FIFO is written in
-// place (see the package documentation). perm is the mode of a new file.
-// If write returns an error, a regular file keeps its previous content and
+// place (see the package documentation). A new file gets mode perm less
+// the umask, as with os.WriteFile; a replaced file keeps its mode. If
+// write returns an error, a regular file keeps its previous content and
 // no temporary file remains. Errors name path and wrap the cause.
 func WriteFile(path string, perm fs.FileMode, write func(io.Writer) error) error {
 	t, err := resolve(path)
@@ -247,10 +248,12 @@ func replace(t target, perm fs.FileMode, write func(io.Writer) error) (err error
 	if err = bw.Flush(); err != nil {
 		return unwrapPath(err)
 	}
-	mode := perm.Perm()
+	var mode fs.FileMode
 	if t.st != nil {
-		mode = t.st.Mode().Perm()
+		mode = t.st.Mode().Perm() // a replaced file keeps its mode
 		keepOwner(tf.f, t.st)
+	} else {
+		mode = perm.Perm() &^ umask() // a new one: as open(2) would make it
 	}
 	if err = tf.f.Chmod(mode); err != nil {
 		return unwrapPath(err)

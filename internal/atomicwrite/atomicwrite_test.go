@@ -72,7 +72,7 @@ func TestWriteFileRegularAndLinks(t *testing.T) {
 			links []string                       // paths that must still be symlinks
 			mode  fs.FileMode
 		}{
-			{"new file", func(t *testing.T, dir string) {}, "out", nil, 0o644},
+			{"new file", func(t *testing.T, dir string) {}, "out", nil, 0o644 &^ umask()},
 			{"existing file keeps its mode", func(t *testing.T, dir string) {
 				must(t, os.WriteFile(filepath.Join(dir, "out"), []byte("old content, longer than the new"), 0o600))
 				must(t, os.Chmod(filepath.Join(dir, "out"), 0o640))
@@ -89,7 +89,7 @@ func TestWriteFileRegularAndLinks(t *testing.T) {
 			}, "sub/target", []string{"out", "sub/l1"}, 0o644},
 			{"dangling symlink", func(t *testing.T, dir string) {
 				must(t, os.Symlink("target", filepath.Join(dir, "out")))
-			}, "target", []string{"out"}, 0o644},
+			}, "target", []string{"out"}, 0o644 &^ umask()},
 		} {
 			t.Run(tt.name, func(t *testing.T) {
 				dir := t.TempDir()

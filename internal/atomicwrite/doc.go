@@ -10,8 +10,10 @@
 //     temporary file in the same directory, is synced, and the temporary
 //     file is renamed over the path. Readers see the old file or the whole
 //     new one, never a part. An existing file keeps its mode (and, when the
-//     process may, its owner); a new one gets the mode asked for, exactly
-//     (the umask is not applied).
+//     process may, its owner); a new one gets the mode asked for less the
+//     umask, as open(2) would give it. The umask is read from
+//     /proc/self/status, never set; where that file is missing (systems
+//     other than Linux) it is taken to be 022.
 //   - A symbolic link (a chain of them): the final target is replaced as
 //     above and the links are kept. A dangling link creates its target.
 //   - Any other existing file — a character or block device, a FIFO, a
