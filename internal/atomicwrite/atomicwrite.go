@@ -26,9 +26,12 @@ const bufSize = 256 << 10
 // regular file or a new path is replaced atomically, the target of a
 // symlink is replaced and the link kept, a device or FIFO is written in
 // place (see the package documentation). A new file gets mode perm less
-// the umask, as with os.WriteFile; a replaced file keeps its mode. If
-// write returns an error, a regular file keeps its previous content and
-// no temporary file remains. Errors name path and wrap the cause.
+// the umask, as with os.WriteFile; a replaced file keeps its mode. An
+// existing file that the process may not write is not replaced, as a
+// shell redirect would refuse it: the error wraps fs.ErrPermission and
+// write is not called. If write returns an error, a regular file keeps
+// its previous content and no temporary file remains. Errors name path
+// and wrap the cause.
 func WriteFile(path string, perm fs.FileMode, write func(io.Writer) error) error {
 	t, err := resolve(path)
 	if err != nil {
@@ -49,11 +52,12 @@ func WriteFile(path string, perm fs.FileMode, write func(io.Writer) error) error
 }
 
 // CheckWritable reports, without writing anything, whether WriteFile can
-// write path: for a file to be replaced (or created), that its directory
-// exists and a temporary file can be made in it (one is made and
-// discarded); for an existing device or FIFO, that the process has write
-// access to it. A FIFO is not opened: closing the probe would give its
-// reader an end of file. A directory is an error. The errors name path.
+// write path: for a file to be replaced, that the process may write it;
+// for a file to be replaced or created, that its directory exists and a
+// temporary file can be made in it (one is made and discarded); for an
+// existing device or FIFO, that the process has write access to it. A
+// FIFO is not opened: closing the probe would give its reader an end of
+// file. A directory is an error. The errors name path.
 func CheckWritable(path string) error {
 	t, err := resolve(path)
 	if err != nil {
@@ -64,6 +68,9 @@ func CheckWritable(path string) error {
 			return fmt.Errorf("%s: not writable: %w", path, err)
 		}
 		return nil
+	}
+	if err := checkReplace(t); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	dir := filepath.Dir(t.path)
 	fi, err := os.Stat(dir)
@@ -230,6 +237,9 @@ func writeInPlace(t target, write func(io.Writer) error) error {
 // replace writes a temporary file in the directory of t and renames it
 // over t.path.
 func replace(t target, perm fs.FileMode, write func(io.Writer) error) (err error) {
+	if err := checkReplace(t); err != nil {
+		return err
+	}
 	dir := filepath.Dir(t.path)
 	removeStale(dir)
 	tf, err := createTemp(dir, filepath.Base(t.path))
@@ -265,6 +275,22 @@ func replace(t target, perm fs.FileMode, write func(io.Writer) error) (err error
 		return unwrapPath(err)
 	}
 	syncDir(dir)
+	return nil
+}
+
+// checkReplace refuses to replace an existing file that the process may
+// not write (access(2) with W_OK). A rename needs only the right to write
+// the directory, so without this check a file of mode 0444, or another
+// user's file, would be replaced where `echo x > file` is refused. The
+// error wraps the cause: EACCES, for which errors.Is(err,
+// fs.ErrPermission) holds. Root may write any file, and passes.
+func checkReplace(t target) error {
+	if t.st == nil {
+		return nil
+	}
+	if err := accessWrite(t.path); err != nil {
+		return fmt.Errorf("not writable: %w", err)
+	}
 	return nil
 }
 

@@ -13,7 +13,11 @@
 //     process may, its owner); a new one gets the mode asked for less the
 //     umask, as open(2) would give it. The umask is read from
 //     /proc/self/status, never set; where that file is missing (systems
-//     other than Linux) it is taken to be 022.
+//     other than Linux) it is taken to be 022. An existing file that the
+//     process may not write (access(2) with W_OK: mode 0444, another
+//     user's file) is refused, as `echo x > file` refuses it, although the
+//     rename would need only the directory: the error wraps
+//     fs.ErrPermission. Root may write any file.
 //   - A symbolic link (a chain of them): the final target is replaced as
 //     above and the links are kept. A dangling link creates its target.
 //   - Any other existing file — a character or block device, a FIFO, a

@@ -4,7 +4,10 @@ package atomicwrite
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -24,7 +27,36 @@ const writeLoopEnv = "ATOMICWRITE_TEST_WRITE_LOOP"
 // bigContent is what the helper writes: complete only with its last line.
 var bigContent = strings.Repeat("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n", 1<<17) + "END\n"
 
+// writeOnceEnv switches the test binary into a helper that runs
+// CheckWritable and WriteFile once on the path it names (see writeOnce).
+const writeOnceEnv = "ATOMICWRITE_TEST_WRITE_ONCE"
+
+// writeOnce runs CheckWritable(path), then WriteFile(path, 0o644) of
+// "new\n", and prints one line for each: "ok", or "error" with whether the
+// error wraps fs.ErrPermission and the message; the line of WriteFile
+// ends with whether write was called.
+func writeOnce(path string) {
+	result := func(err error) string {
+		if err == nil {
+			return "ok"
+		}
+		return fmt.Sprintf("error (permission %v): %v", errors.Is(err, fs.ErrPermission), err)
+	}
+	fmt.Printf("check: %s\n", result(CheckWritable(path)))
+	called := false
+	err := WriteFile(path, 0o644, func(w io.Writer) error {
+		called = true
+		_, err := io.WriteString(w, "new\n")
+		return err
+	})
+	fmt.Printf("write: %s (write called: %v)\n", result(err), called)
+	os.Exit(0)
+}
+
 func TestMain(m *testing.M) {
+	if path := os.Getenv(writeOnceEnv); path != "" {
+		writeOnce(path)
+	}
 	if path := os.Getenv(writeLoopEnv); path != "" {
 		noTmpfile = true
 		os.Stdout.WriteString("ready\n")
