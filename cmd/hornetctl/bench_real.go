@@ -294,6 +294,11 @@ func readBaselines(path string) (map[string]map[string][]evaluate.FoldScore, err
 	r := csv.NewReader(bytes.NewReader(raw))
 	r.FieldsPerRecord = 5
 	out := map[string]map[string][]evaluate.FoldScore{}
+	type baselineKey struct {
+		dataset, model string
+		repeat, fold   int
+	}
+	seen := map[baselineKey]int{} // → its line
 	for line := 1; ; line++ {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -308,13 +313,20 @@ func readBaselines(path string) (map[string]map[string][]evaluate.FoldScore, err
 		rep, err1 := strconv.Atoi(strings.TrimSpace(rec[1]))
 		fold, err2 := strconv.Atoi(strings.TrimSpace(rec[2]))
 		f1, err3 := strconv.ParseFloat(strings.TrimSpace(rec[4]), 64)
-		if err := errors.Join(err1, err2, err3); err != nil || f1 < 0 || f1 > 1 || math.IsNaN(f1) {
-			return nil, usagef("invalid --baselines %s: line %d: want dataset,repeat,fold,model,macro_f1 with integer repeat and fold and 0 <= macro_f1 <= 1", path, line)
+		if err := errors.Join(err1, err2, err3); err != nil || rep < 0 || fold < 0 || f1 < 0 || f1 > 1 || math.IsNaN(f1) {
+			return nil, usagef("invalid --baselines %s: line %d: want dataset,repeat,fold,model,macro_f1 with integer repeat and fold >= 0 and 0 <= macro_f1 <= 1", path, line)
 		}
 		ds, model := datasetName(strings.TrimSpace(rec[0])), strings.TrimSpace(rec[3])
 		if model == evaluate.ModelHorNets || model == evaluate.ModelLogReg {
 			return nil, usagef("invalid --baselines %s: line %d: model name %q is taken by bench real's own model", path, line, model)
 		}
+		// The folds may be another tool's (another protocol), but one fold
+		// scored twice would count twice in the mean and the tests.
+		key := baselineKey{ds, model, rep, fold}
+		if first, dup := seen[key]; dup {
+			return nil, usagef("invalid --baselines %s: line %d: %s, repeat %d, fold %d of model %s again (first on line %d)", path, line, ds, rep, fold, model, first)
+		}
+		seen[key] = line
 		if out[ds] == nil {
 			out[ds] = map[string][]evaluate.FoldScore{}
 		}

@@ -181,12 +181,23 @@ func TestBenchRealUsage(t *testing.T) {
 	if err := os.WriteFile(narrow, []byte("f0,f1,label\n0,1,0\n1,1,1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	baselines := func(content string) string {
+		p := filepath.Join(t.TempDir(), "baselines.csv")
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	dup := baselines("dataset,repeat,fold,model,macro_f1\nand4,0,0,svm,0.9\nand4,0,1,svm,0.8\nand4,0,0,svm,0.7\n")
+	negative := baselines("and4,0,-1,svm,0.9\n")
 	for _, tt := range []struct {
 		name string
 		args []string
 		want string
 	}{
 		{"no data", []string{"bench", "real"}, "missing required flag --data"},
+		{"a baseline fold twice", []string{"bench", "real", "--data", dir, "--baselines", dup}, "line 4: and4, repeat 0, fold 0 of model svm again (first on line 2)"},
+		{"a negative baseline fold", []string{"bench", "real", "--data", dir, "--baselines", negative}, "line 1: want dataset,repeat,fold,model,macro_f1 with integer repeat and fold >= 0"},
 		{"bad folds", []string{"bench", "real", "--data", dir, "--folds", "1"}, "invalid --folds 1"},
 		{"bad format", []string{"bench", "real", "--data", dir, "--format", "xml"}, "invalid --format"},
 		{"empty dir", []string{"bench", "real", "--data", t.TempDir()}, "no *.csv or *.csv.gz files"},
