@@ -123,9 +123,10 @@ func TestReadCSVErrors(t *testing.T) {
 		{"binary in gzip", gz(t, "a\x00b"), ErrBinary, "d.csv:1: binary content, not text: NUL byte at byte 1"},
 		{"bad quote", "a,b\n1,\"2\n", ErrSyntax, `d.csv:2: syntax error: extraneous or missing " in quoted-field`},
 		{"bare quote", "a,b\n1,x\"y\n", csv.ErrBareQuote, `d.csv:2: syntax error: bare " in non-quoted-field`},
-		{"gzip header only", "\x1f\x8b", io.ErrUnexpectedEOF, "d.csv: gzip: unexpected EOF"},
-		{"bad gzip header", "\x1f\x8b\x00garbage-garbage", gzip.ErrHeader, "d.csv: gzip: gzip: invalid header"},
-		{"truncated gzip", full[:len(full)-6], io.ErrUnexpectedEOF, "d.csv: gzip: unexpected EOF"},
+		{"gzip header only", "\x1f\x8b", io.ErrUnexpectedEOF, "d.csv: gzip: unexpected EOF (the stream is truncated, or followed by bytes that are not gzip)"},
+		{"bad gzip header", "\x1f\x8b\x00garbage-garbage", gzip.ErrHeader, "d.csv: gzip: invalid header"},
+		{"truncated gzip", full[:len(full)-6], io.ErrUnexpectedEOF, "d.csv: gzip: unexpected EOF (the stream is truncated, or followed by bytes that are not gzip)"},
+		{"garbage after gzip", full + "xy", io.ErrUnexpectedEOF, "d.csv: gzip: unexpected EOF (the stream is truncated, or followed by bytes that are not gzip)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			tab, err := ReadCSV(strings.NewReader(tt.input), "d.csv")

@@ -5,8 +5,10 @@ package data
 import (
 	"bufio"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -123,7 +125,7 @@ func newTextReader(r io.Reader, name string, lim Limits) (*textReader, error) {
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, &ParseError{File: name, Err: fmt.Errorf("gzip: %w", err)}
+			return nil, &ParseError{File: name, Err: gzipError(err)}
 		}
 		t.src, t.zipped = zr, true
 	}
@@ -165,7 +167,7 @@ func (t *textReader) fill() {
 	data := t.buf[:k+n]
 	if err != nil && err != io.EOF {
 		if t.zipped {
-			err = fmt.Errorf("gzip: %w", err)
+			err = gzipError(err)
 		}
 		t.errorf(0, err)
 		return
@@ -222,4 +224,18 @@ func (t *textReader) fill() {
 	}
 	t.ready = data
 	t.eof = eof
+}
+
+// gzipError says that err came from the gzip stream, once: the errors of
+// compress/gzip already begin "gzip: ", those of the reader below it do
+// not; an unexpected end is a truncated stream or bytes after it that
+// are not gzip.
+func gzipError(err error) error {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("gzip: %w (the stream is truncated, or followed by bytes that are not gzip)", err)
+	case strings.HasPrefix(err.Error(), "gzip: "):
+		return err
+	}
+	return fmt.Errorf("gzip: %w", err)
 }

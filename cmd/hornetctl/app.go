@@ -70,6 +70,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
+	if msg := err.Error(); strings.HasPrefix(msg, helpTopicMissing) {
+		// urfave/cli's error for "help nosuch" and "bench nosuch", with its
+		// own exit code 3: a usage error like any unknown command.
+		err = usagef("no command or help topic%s (see 'hornetctl help')", strings.TrimPrefix(msg, helpTopicMissing))
+	}
 	fmt.Fprintf(stderr, "hornetctl: %s\n", oneLine(err.Error()))
 	return exitCode(err)
 }
@@ -88,10 +93,34 @@ func exitCode(err error) int {
 	return exitError
 }
 
+// helpTopicMissing begins urfave/cli's error for a help topic or
+// subcommand that does not exist.
+const helpTopicMissing = "No help topic for"
+
 // oneLine folds a message onto one line.
 func oneLine(s string) string {
 	s = strings.TrimSpace(s)
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }), "; ")
+	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }), "; ")
+	// Other control characters (an escape sequence in a file name, say)
+	// would reach the terminal: they are written as Go escapes.
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			fmt.Fprintf(&b, "\\x%02x", r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isControl reports the runes oneLine escapes: C0 and C1 control
+// characters and DEL, but not the tab.
+func isControl(r rune) bool {
+	return (r < 0x20 && r != '\t') || (r >= 0x7f && r < 0xa0)
 }
 
 // newApp builds the command tree. Nothing in it calls os.Exit or writes to

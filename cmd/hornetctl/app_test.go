@@ -178,6 +178,27 @@ func makeFixtures(t *testing.T) error {
 	return nil
 }
 
+// TestOneLine: an error message is one line, and control characters from
+// file names or data (an escape sequence would recolour or rewrite the
+// terminal) are written as escapes.
+func TestOneLine(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"plain message", "plain message"},
+		{"  two\nlines\r\n", "two; lines"},
+		{"tab\tkept", "tab\tkept"},
+		{"\x1b[31mred\x1b[0m.csv: no such file", `\x1b[31mred\x1b[0m.csv: no such file`},
+		{"bell\a del\x7f c1\u009b ünïcode", `bell\x07 del\x7f c1\x9b ünïcode`},
+	} {
+		if got := oneLine(tt.in); got != tt.want {
+			t.Errorf("oneLine(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	r := runCLI(t, t.Context(), "train", "--data", "\x1b[31mred.csv", "--out", filepath.Join(t.TempDir(), "m.json"))
+	if r.code != exitError || strings.ContainsRune(r.stderr, 0x1b) || !strings.Contains(r.stderr, `\x1b[31mred.csv`) {
+		t.Errorf("exit %d, stderr %q: want 1 and the file name with its escape written out", r.code, r.stderr)
+	}
+}
+
 func TestExitCode(t *testing.T) {
 	for _, tt := range []struct {
 		name string
@@ -247,6 +268,9 @@ func TestRunErrors(t *testing.T) {
 		{"unknown flag", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--bogus"}, 2, "train: flag provided but not defined: -bogus"},
 		{"unknown global flag", []string{"--bogus"}, 2, "flag provided but not defined: -bogus"},
 		{"unknown command", []string{"fly"}, 2, "unknown command \"fly\""},
+		{"label a feature of the model", []string{"eval", "--data", fx("test.csv"), "--model", fx("xor.json"), "--label", "f0"}, 2, "invalid --label f0: f0 is a feature column of the model " + fx("xor.json") + ` (trained with label column "label")`},
+		{"unknown help topic", []string{"help", "fly"}, 2, "no command or help topic 'fly' (see 'hornetctl help')"},
+		{"unknown bench experiment", []string{"bench", "fly"}, 2, "no command or help topic 'fly' (see 'hornetctl help')"},
 		{"positional argument", []string{"eval", fx("test.csv")}, 2, "unexpected argument"},
 		{"flag without value", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--order"}, 2, "flag needs an argument: -order"},
 		{"non-number", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--lr", "fast"}, 2, "invalid value \"fast\" for flag -lr"},

@@ -177,6 +177,23 @@ func TestPredict(t *testing.T) {
 			t.Errorf("stderr\ngot  %q\nwant %q…", r.stderr, want)
 		}
 	})
+	t.Run("many new categories", func(t *testing.T) { // 40 warnings: 20 lines and one counting the rest
+		var b strings.Builder
+		b.WriteString("colour,size,label\n")
+		for i := range 40 {
+			fmt.Fprintf(&b, "colour%d,s,yes\n", i)
+		}
+		many := filepath.Join(t.TempDir(), "many.csv")
+		if err := os.WriteFile(many, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := mustRun(t, "predict", "--data", many, "--model", fx("cat.json"))
+		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+		last := "hornetctl: warning: " + many + ": 20 more categories not seen in training (20 row cells encoded as all zeros)"
+		if len(lines) != maxWarningLines+1 || lines[len(lines)-1] != last {
+			t.Errorf("%d lines of warnings, the last %q; want %d, the last %q", len(lines), lines[len(lines)-1], maxWarningLines+1, last)
+		}
+	})
 	t.Run("label column optional", func(t *testing.T) {
 		text, err := os.ReadFile(fx("cat_test.csv"))
 		if err != nil {

@@ -189,6 +189,9 @@ func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath
 	}
 	enc := *b.Encoder
 	if o.Label != "" {
+		if slices.ContainsFunc(enc.Columns, func(c data.Column) bool { return c.Name == o.Label }) {
+			return nil, nil, usagef("invalid --label %s: %s is a feature column of the model %s (trained with label column %q)", o.Label, o.Label, modelPath, b.Encoder.Label)
+		}
 		enc.Label = o.Label // the label column may be named differently here
 	}
 	if labelled {
@@ -383,10 +386,23 @@ func quoteFew(names []string, k int) string {
 	return strings.Join(out, ", ")
 }
 
-// printWarnings writes data warnings to w, one line each.
+// maxWarningLines bounds the warnings printWarnings writes one line each.
+const maxWarningLines = 20
+
+// printWarnings writes data warnings to w, one line each, the first
+// maxWarningLines of them and then one line counting the rest (a file of
+// new categories would otherwise print a line for each).
 func printWarnings(w io.Writer, file string, warns []data.Warning) {
-	for _, wa := range warns {
-		fmt.Fprintf(w, "hornetctl: warning: %s: %s\n", file, wa)
+	for i, wa := range warns {
+		if i == maxWarningLines {
+			rows := 0
+			for _, r := range warns[i:] {
+				rows += r.Count
+			}
+			fmt.Fprintf(w, "hornetctl: warning: %s: %d more categories not seen in training (%d row cells encoded as all zeros)\n", file, len(warns)-i, rows)
+			return
+		}
+		fmt.Fprintf(w, "hornetctl: warning: %s: %s\n", oneLine(file), oneLine(wa.String()))
 	}
 }
 
