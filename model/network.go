@@ -255,7 +255,13 @@ func (n *Network) featureNames() []string {
 	if n.names != nil {
 		return n.names
 	}
-	names := make([]string, n.features)
+	return defaultFeatureNames(n.features)
+}
+
+// defaultFeatureNames are the names of d features that have none: f0,
+// f1, ...
+func defaultFeatureNames(d int) []string {
+	names := make([]string, d)
 	for j := range names {
 		names[j] = fmt.Sprintf("f%d", j)
 	}

@@ -143,9 +143,35 @@ func (f *fileModel) check() error {
 	if err := f.Rules.Check(R, O, D); err != nil {
 		return err
 	}
+	names := f.Names
+	if names == nil {
+		names = defaultFeatureNames(D)
+	}
+	if f.Names != nil {
+		seen := make(map[string]int, D)
+		for j, name := range f.Names {
+			if k, dup := seen[name]; dup {
+				return fmt.Errorf("features %d and %d are both named %q", k, j, name)
+			}
+			seen[name] = j
+		}
+	}
 	if f.List != nil {
 		if err := f.List.Check(D, C); err != nil {
 			return err
+		}
+		// A literal stores its feature's name beside its index; they must
+		// agree (a flipped digit of the index would print another rule),
+		// and a rule's literals ascend by feature.
+		for i, r := range f.List.Rules {
+			for k, lit := range r.Literals {
+				if lit.Name != names[lit.Feature] {
+					return fmt.Errorf("decision rule %d names feature %d %q, but that feature is %q", i+1, lit.Feature, lit.Name, names[lit.Feature])
+				}
+				if k > 0 && lit.Feature <= r.Literals[k-1].Feature {
+					return fmt.Errorf("decision rule %d: its literals do not ascend by feature", i+1)
+				}
+			}
 		}
 	}
 	if f.Primary != Categorical && f.Primary != Continuous {

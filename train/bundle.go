@@ -3,6 +3,7 @@
 package train
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -65,7 +66,9 @@ func LoadBundle(path string) (*Bundle, error) {
 	if len(raw) == 0 {
 		return nil, fmt.Errorf("%s: %w: no metadata (encoder, classes)", path, model.ErrModelFile)
 	}
-	if err := json.Unmarshal(raw, &meta); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields() // as modelfile.Read for the rest of the file: an edited or corrupt key is an error
+	if err := dec.Decode(&meta); err != nil {
 		return nil, fmt.Errorf("%s: %w: metadata: %v", path, model.ErrModelFile, err)
 	}
 	if err := checkParts(net, meta); err != nil {

@@ -95,6 +95,15 @@ func TestHardenInputMessages(t *testing.T) {
 	})
 	negBatches := editModel(t, fx("xor.json"), func(m map[string]any) { m["trained_batches"] = []any{-1, 3} })
 	nullWeights := editModel(t, fx("xor.json"), func(m map[string]any) { m["catint"].(map[string]any)["W"] = nil })
+	literalName := editModel(t, fx("xor.json"), func(m map[string]any) {
+		lit := m["decision_list"].(map[string]any)["rules"].([]any)[0].(map[string]any)["literals"].([]any)[0].(map[string]any)
+		lit["name"] = "bogus"
+	})
+	dupNames := editModel(t, fx("xor.json"), func(m map[string]any) {
+		names := m["feature_names"].([]any)
+		names[1] = names[0]
+	})
+	metaKey := editModel(t, fx("xor.json"), func(m map[string]any) { m["meta"].(map[string]any)["colour"] = 1 })
 	train := func(data string, more ...string) []string {
 		return append([]string{"train", "--data", data, "--out", filepath.Join(dir, "m.json"), "--epochs", "2", "--quiet"}, more...)
 	}
@@ -140,6 +149,9 @@ func TestHardenInputMessages(t *testing.T) {
 		{"invalid training settings", []string{"rules", "--model", badTrain}, 1, "edited.json: model: bad model file: training settings: train: invalid configuration: batch size = -4"},
 		{"negative batch counts", []string{"rules", "--model", negBatches}, 1, "edited.json: model: bad model file: negative batch counts"},
 		{"null weights", []string{"rules", "--model", nullWeights}, 1, "edited.json: model: bad model file: tensor catint.W has 0 values"},
+		{"a rule literal naming another feature", []string{"rules", "--model", literalName}, 1, `"bogus", but that feature is "f`},
+		{"two features of one name", []string{"eval", "--data", fx("test.csv"), "--model", dupNames}, 1, `edited.json: model: bad model file: features 0 and 1 are both named "f`},
+		{"an unknown metadata key", []string{"rules", "--model", metaKey}, 1, `edited.json: model: bad model file: metadata: json: unknown field "colour"`},
 		{"predict: values overflowing the model", []string{"predict", "--data", far, "--model", contModel, "--proba"}, 1, `far.csv: data row 2: model: values too large for the network: the output is not finite; its value a = 1.7e+308 is too far outside the training rows' range`},
 		{"predict: a model whose weights overflow", []string{"predict", "--data", cont, "--model", hugeWeights}, 1, `cont.csv: data row 1: model: values too large for the network: the output is not finite though the row's values are within`},
 		{"eval: values overflowing the model", []string{"eval", "--data", far, "--model", contModel}, 1, `far.csv: data row 2: model: values too large for the network`},
