@@ -181,6 +181,17 @@ func textName(s string) string {
 	return s
 }
 
+// className returns a class label for the text form of the rules: as
+// textName writes names, and Go-quoted too where it holds two spaces in a
+// row, the gap before a rule's support, so that a label cannot pass for a
+// rule's tail ("x   support 9").
+func className(s string) string {
+	if q := textName(s); q != s || strings.Contains(s, "  ") {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
 // value returns the value a numeric literal tests, as written in the cells.
 func (l Literal) value() string {
 	switch {
@@ -211,12 +222,16 @@ func (rs *RuleSet) String() string {
 				conds[j] = l.String()
 			}
 			fmt.Fprintf(&b, "IF %s THEN %s   support %d  precision %.2f [%.2f, %.2f]\n",
-				strings.Join(conds, " AND "), r.Class, r.Support, r.Precision, r.PrecisionLow, r.PrecisionHigh)
+				strings.Join(conds, " AND "), className(r.Class), r.Support, r.Precision, r.PrecisionLow, r.PrecisionHigh)
 		}
-		fmt.Fprintf(&b, "ELSE %s\nfidelity %.3f on %d rows; accuracy by hand %.3f\n", rs.DefaultClass, rs.Fidelity, rs.Rows, rs.Accuracy)
+		fmt.Fprintf(&b, "ELSE %s\nfidelity %.3f on %d rows; accuracy by hand %.3f\n", className(rs.DefaultClass), rs.Fidelity, rs.Rows, rs.Accuracy)
 		return b.String()
 	}
-	return rs.list.Text(rs.classes, func(l rulesearch.Literal) string {
+	classes := make([]string, len(rs.classes))
+	for i, c := range rs.classes {
+		classes[i] = className(c)
+	}
+	return rs.list.Text(classes, func(l rulesearch.Literal) string {
 		return newLiteral(l.Name, l.Negated, l.Feature, rs.sources).String()
 	})
 }

@@ -187,6 +187,34 @@ func TestLiteralTextQuotesAmbiguousNames(t *testing.T) {
 	}
 }
 
+// A class label is quoted in the text of the rules where it could be
+// misread there, as names are: a newline would split a rule over two
+// lines, and a label could pass for a rule's support (an audit, session
+// 20). Both the list's own text and the text of rules read from JSON.
+func TestRuleSetQuotesAmbiguousClasses(t *testing.T) {
+	t.Parallel()
+	list := &rulesearch.List{Default: 0, Rows: 4, Fidelity: 1, Accuracy: 1, Rules: []rulesearch.DecisionRule{
+		{Class: 1, Literals: []rulesearch.Literal{{Feature: 0, Name: "a"}}},
+		{Class: 2, Literals: []rulesearch.Literal{{Feature: 1, Name: "b"}}},
+	}}
+	classes := []string{"x   support 9  precision 1.00", "two\nlines", "plain label"}
+	rs := hornets.NewRuleSet(list, classes, nil)
+	raw, err := json.Marshal(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back hornets.RuleSet
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"the list's text": rs.String(), "the text read from JSON": back.String()} {
+		wantIn(t, name, text, `IF a = 1 THEN "two\nlines"`, "IF b = 1 THEN plain label", `ELSE "x   support 9  precision 1.00"`)
+		if lines := strings.Count(text, "\n"); lines != 4 {
+			t.Errorf("%s has %d lines, want 4 (two rules, the default, the fidelity):\n%s", name, lines, text)
+		}
+	}
+}
+
 // wantIn reports each of wants that got, the output of what, lacks.
 func wantIn(t *testing.T, what, got string, wants ...string) {
 	t.Helper()
