@@ -3,6 +3,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -104,6 +105,15 @@ type Network struct {
 // validates cfg, fits the standardisation, screens rule tuples on binary
 // data and draws the initial weights from rng.
 func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
+	return NewContext(context.Background(), cfg, d, rng)
+}
+
+// NewContext is New, stopped by ctx: the screening of rule tuples and the
+// choice among them, which take seconds on wide tables, look at ctx as
+// they go and return soon after it is done; NewContext then returns a nil
+// network and an error wrapping ctx.Err(). Uncanceled, it returns what New
+// does, bit for bit, and draws the same numbers from rng.
+func NewContext(ctx context.Context, cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 	cfg = cfg.Resolved()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -135,14 +145,17 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 	n.primary = RouteOf(d.X)
 
 	var screened []rulesearch.Candidate // binary data only: CatInt trains on nothing else
-	if n.primary == Categorical && !cfg.Search.NoScreening {
-		screened, n.screening = rulesearch.Screen(rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks},
-			cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
-	}
 	var err error
+	if n.primary == Categorical && !cfg.Search.NoScreening {
+		screened, n.screening, err = rulesearch.ScreenContext(ctx, rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks},
+			cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
+		if err != nil {
+			return nil, fmt.Errorf("model: %w", err)
+		}
+	}
 	if len(screened) > 0 && !cfg.Search.RankByScore {
 		data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks}
-		if screened, err = rulesearch.Choose(data, screened, cfg.Search, R); err != nil {
+		if screened, err = rulesearch.ChooseContext(ctx, data, screened, cfg.Search, R); err != nil {
 			return nil, fmt.Errorf("model: %w", err)
 		}
 	}

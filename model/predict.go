@@ -3,6 +3,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -52,8 +53,10 @@ func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []flo
 // CatInt, the rule attention. e is the evaluator to use; nil takes one
 // from the pool (a Trainer keeps its own: the pool drops its graphs at
 // every garbage collection, and rebuilding them each refresh piled up).
+// It looks at ctx before each chunk and returns an error wrapping
+// ctx.Err() once it is done.
 // The caller has checked n (ok) and x (checkX).
-func (n *Network) forward(e *evaluator, x []float64, rows int, visit func(start, count int, route Route, logits, att []float64)) error {
+func (n *Network) forward(ctx context.Context, e *evaluator, x []float64, rows int, visit func(start, count int, route Route, logits, att []float64)) error {
 	D, route := n.features, n.Route()
 	if e == nil {
 		e, _ = n.evals.Get().(*evaluator)
@@ -64,6 +67,9 @@ func (n *Network) forward(e *evaluator, x []float64, rows int, visit func(start,
 	}
 	chunk := make([]float64, EvalBatch*D)
 	for start := 0; start < rows; start += EvalBatch {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("model: canceled after %d of %d rows: %w", start, rows, err)
+		}
 		count := min(EvalBatch, rows-start)
 		copy(chunk, x[start*D:(start+count)*D])
 		for i := count; i < EvalBatch; i++ {
@@ -130,7 +136,7 @@ func (n *Network) predictProba(e *evaluator, x []float64, rows int) ([]float64, 
 	C := n.classes
 	proba := make([]float64, rows*C)
 	routes := make([]Route, rows)
-	err := n.forward(e, x, rows, func(start, count int, route Route, logits, _ []float64) {
+	err := n.forward(context.Background(), e, x, rows, func(start, count int, route Route, logits, _ []float64) {
 		for i := range count {
 			activations.Softmax(proba[(start+i)*C:(start+i+1)*C], logits[i*C:(i+1)*C])
 			routes[start+i] = route

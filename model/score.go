@@ -3,6 +3,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -11,8 +12,9 @@ import (
 )
 
 // score sets each slot's contribution score and mean attention over the
-// categorical rows of x (see rulesearch.Scorer).
-func (n *Network) score(e *evaluator, x []float64, rows int) error {
+// categorical rows of x (see rulesearch.Scorer); canceled, it returns an
+// error wrapping ctx.Err() and leaves them as they were.
+func (n *Network) score(ctx context.Context, e *evaluator, x []float64, rows int) error {
 	if err := n.checkX(x, rows); err != nil {
 		return err
 	}
@@ -20,15 +22,16 @@ func (n *Network) score(e *evaluator, x []float64, rows int) error {
 	if err != nil {
 		return fmt.Errorf("model: %w", err)
 	}
-	err = n.forward(e, x, rows, func(_, count int, route Route, _, att []float64) {
+	err = n.forward(ctx, e, x, rows, func(_, count int, route Route, _, att []float64) {
 		if route == Categorical {
 			s.Add(att, count)
 		}
 	})
-	if err == nil {
-		s.Store(n.rules)
+	if err != nil {
+		return err
 	}
-	return err
+	s.Store(n.rules)
+	return nil
 }
 
 // Interaction is one feature tuple of the categorical route read as a

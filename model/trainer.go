@@ -3,6 +3,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -155,10 +156,17 @@ func (t *Trainer) ValueGrads(r Route) ([]G.ValueGrad, error) {
 // slot's mean attention over them. If no row is categorical the scores are
 // left as they were.
 func (t *Trainer) Score(x []float64, rows int) error {
+	return t.ScoreContext(context.Background(), x, rows)
+}
+
+// ScoreContext is Score, stopped by ctx: it looks at ctx before each chunk
+// of EvalBatch rows and, once ctx is done, returns an error wrapping
+// ctx.Err() and leaves the scores as they were.
+func (t *Trainer) ScoreContext(ctx context.Context, x []float64, rows int) error {
 	if err := t.ok(); err != nil {
 		return err
 	}
-	return t.net.score(&t.eval, x, rows)
+	return t.net.score(ctx, &t.eval, x, rows)
 }
 
 // ExtractRules builds the network's decision list from the rows of x

@@ -142,6 +142,7 @@ func TestZeroValues(t *testing.T) {
 				return err
 			}},
 			{"Trainer.Score", false, func(t *testing.T) error { return tr.Score(x, 1) }},
+			{"Trainer.ScoreContext", false, func(t *testing.T) error { return tr.ScoreContext(context.Background(), x, 1) }},
 			{"Trainer.ExtractRules", false, func(t *testing.T) error { return tr.ExtractRules(x, 1, y) }},
 			{"Trainer.Refresh", false, func(t *testing.T) error {
 				n, err := tr.Refresh(rng)

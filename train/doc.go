@@ -27,6 +27,13 @@
 // with current scores. Fit returns a Result whose Status says why training
 // stopped.
 //
+// Cancellation reaches every long step: the screening of rule tuples in
+// setup (model.NewContext), each batch, the refresh's scoring pass, and
+// the inner fits of the checks after the loop. A run canceled before its
+// first epoch ended keeps nothing and skips the final scoring; one
+// canceled later still scores the rules of the network it returns (a
+// forward pass over the training rows).
+//
 // One Adam per route: a batch updates only the parameters of the route
 // the router sent it to, as parameters without a gradient are skipped in
 // the paper's PyTorch code. Adam is this package's own, in place and

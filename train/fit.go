@@ -101,10 +101,12 @@ type Result struct {
 // one Adam per route), then a loop of epochs, each followed by the hooks.
 // The context cancels training between batches: the best model so far is
 // then returned with Status Canceled and a nil error, or, if no epoch had
-// ended, with an error wrapping ctx.Err(). The same configs and data give
-// the same model bit for bit.
+// ended, with an error wrapping ctx.Err(). Setup stops too (the screening
+// of rule tuples looks at the context as it goes, model.NewContext), with
+// a nil Result and an error wrapping ctx.Err(). The same configs and data
+// give the same model bit for bit.
 func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Result, error) {
-	l, err := newLoop(ds, mcfg, cfg, opts)
+	l, err := newLoop(ctx, ds, mcfg, cfg, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -112,8 +114,8 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 }
 
 // newLoop checks the configs and the data and builds the network, its
-// trainer and the solvers.
-func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Loop, error) {
+// trainer and the solvers; ctx stops the network's construction.
+func newLoop(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Loop, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
@@ -170,9 +172,12 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 	if weights == nil && !cfg.EqualClassWeights {
 		weights = BalancedWeights(trainSet.Y, C)
 	}
-	net, err := model.New(mcfg, model.Data{X: trainSet.X, Rows: trainSet.Rows, Features: ds.Cols, Y: trainSet.Y,
+	net, err := model.NewContext(ctx, mcfg, model.Data{X: trainSet.X, Rows: trainSet.Rows, Features: ds.Cols, Y: trainSet.Y,
 		Classes: C, Names: ds.Features, Blocks: ds.Groups}, rng)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("train: canceled before training: %w", err)
+		}
 		return nil, err
 	}
 	batch := min(cfg.BatchSize, trainSet.Rows)
@@ -238,10 +243,13 @@ func newLoop(ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*L
 }
 
 // run trains epoch after epoch until a hook stops the loop or the epochs
-// run out, then scores the rules of the network it returns.
+// run out, then scores the rules of the network it returns. A run
+// canceled before its first epoch ended returns no network to keep, and
+// skips the scoring.
 func (l *Loop) run(ctx context.Context) (*Result, error) {
 	start := time.Now()
 	res := l.res
+	l.ctx = ctx
 	for l.epoch = 1; l.epoch <= l.cfg.Epochs; l.epoch++ {
 		st, err := l.runEpoch(ctx)
 		if err != nil {
@@ -262,8 +270,11 @@ func (l *Loop) run(ctx context.Context) (*Result, error) {
 			break
 		}
 	}
-	if err := l.finish(ctx); err != nil {
-		return nil, err
+	canceledEmpty := res.Status == Canceled && res.Epochs == 0 // nothing trained, nothing to keep
+	if !canceledEmpty {
+		if err := l.finish(ctx); err != nil {
+			return nil, err
+		}
 	}
 	net := res.Network
 	res.Route = net.Route()
@@ -274,7 +285,7 @@ func (l *Loop) run(ctx context.Context) (*Result, error) {
 		"best_loss": fmt.Sprintf("%.4g", res.BestLoss), "categorical_batches": cat, "continuous_batches": cont,
 		"seconds": fmt.Sprintf("%.3f", res.Duration.Seconds()),
 	}).Info("training stopped")
-	if res.Status == Canceled && res.Epochs == 0 {
+	if canceledEmpty {
 		return res, fmt.Errorf("train: canceled before the first epoch ended: %w", ctx.Err())
 	}
 	return res, nil
@@ -338,6 +349,9 @@ func (l *Loop) runEpoch(ctx context.Context) (EpochStats, error) {
 
 // finish restores the best snapshot, scores the rules on the training
 // rows and extracts the decision list that reproduces the network there.
+// The scoring and the extraction do not look at ctx: they finish the
+// network that is returned, canceled or not (one forward pass over the
+// training rows each, less than an epoch).
 func (l *Loop) finish(ctx context.Context) error {
 	if err := l.restoreBest(); err != nil {
 		return err

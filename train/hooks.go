@@ -3,6 +3,8 @@
 package train
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 
 	"github.com/sirupsen/logrus"
@@ -26,6 +28,7 @@ func (f HookFunc) AfterEpoch(l *Loop, st *EpochStats) error { return f(l, st) }
 
 // Loop is the state of one Fit, as its hooks see it.
 type Loop struct {
+	ctx     context.Context // run's, for the built-in hooks
 	cfg     Config
 	log     logrus.FieldLogger
 	trainer *model.Trainer
@@ -131,14 +134,24 @@ func (h *earlyStopping) AfterEpoch(l *Loop, st *EpochStats) error {
 // tuples every `every` epochs, unless training is stopping or the network
 // takes the continuous route: then every row of the scoring pass takes
 // that route, so the pass over the training rows scores no rule, and a
-// refresh could only act on an earlier pass's scores.
+// refresh could only act on an earlier pass's scores. Canceled while it
+// scores, it stops training (Canceled) without a refresh: the best
+// snapshot, taken before it, is what the run returns either way.
 type ruleRefresh struct{ every int }
 
 func (h ruleRefresh) AfterEpoch(l *Loop, st *EpochStats) error {
 	if l.stopped || st.Epoch%h.every != 0 || l.res.Network.Route() != model.Categorical {
 		return nil
 	}
-	if err := l.trainer.Score(l.train.X, l.train.Rows); err != nil {
+	ctx := l.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := l.trainer.ScoreContext(ctx, l.train.X, l.train.Rows); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
+			l.Stop(Canceled)
+			return nil
+		}
 		return err
 	}
 	var err error

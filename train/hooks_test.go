@@ -3,6 +3,7 @@
 package train
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -70,7 +71,7 @@ func TestLossTargetAsksTheNetwork(t *testing.T) {
 		{"network below the target", 10, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			l, err := newLoop(s.Sample(64), model.Config{}, Config{Seed: 1, LossTarget: tt.target}, nil)
+			l, err := newLoop(context.Background(), s.Sample(64), model.Config{}, Config{Seed: 1, LossTarget: tt.target}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,5 +85,29 @@ func TestLossTargetAsksTheNetwork(t *testing.T) {
 				t.Errorf("stopped as converged %v (status %v), want %v", got, l.res.Status, tt.want)
 			}
 		})
+	}
+}
+
+// The refresh hook, canceled while it scores the rules, stops training
+// as canceled without a refresh and without an error.
+func TestRuleRefreshCanceled(t *testing.T) {
+	t.Parallel()
+	s, err := data.NewSynth(data.SynthConfig{Gate: data.Xor, Features: 8, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	l, err := newLoop(ctx, s.Sample(64), model.Config{}, Config{Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	l.ctx = ctx
+	st := &EpochStats{Epoch: 1}
+	if err := (ruleRefresh{every: 1}).AfterEpoch(l, st); err != nil {
+		t.Fatalf("AfterEpoch, canceled: %v; want nil", err)
+	}
+	if !l.Stopped() || l.res.Status != Canceled || st.Refreshed != 0 {
+		t.Errorf("stopped %v, status %v, refreshed %d; want true, canceled, 0", l.Stopped(), l.res.Status, st.Refreshed)
 	}
 }

@@ -3,6 +3,7 @@
 package rulesearch
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -71,6 +72,13 @@ const (
 // arguments. The error wraps ErrConfig for an invalid cfg or a slot
 // count below 1 and ErrShape for a table that does not match itself.
 func Choose(d Data, screened []Candidate, cfg Config, slots int) ([]Candidate, error) {
+	return ChooseContext(context.Background(), d, screened, cfg, slots)
+}
+
+// ChooseContext is Choose, stopped by ctx: it looks at ctx before each
+// tuple it takes and returns, once ctx is done, a nil slice and an error
+// wrapping ctx.Err(). Uncanceled, it returns what Choose does.
+func ChooseContext(ctx context.Context, d Data, screened []Candidate, cfg Config, slots int) ([]Candidate, error) {
 	cfg = cfg.Resolved()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -98,13 +106,20 @@ func Choose(d Data, screened []Candidate, cfg Config, slots int) ([]Candidate, e
 	for _, c := range screened {
 		maxSize = max(maxSize, len(c.Features))
 	}
-	cands := chooseCandidates(d, screened, cfg, min(4*tuples, candidateLimit(d.Rows, d.Classes, maxSize)))
+	cands, err := chooseCandidates(ctx, d, screened, cfg, min(4*tuples, candidateLimit(d.Rows, d.Classes, maxSize)))
+	if err != nil {
+		return nil, err
+	}
 	b := newBooster(d, cands)
+	b.ctx = ctx
 	significant := func(k int, pearson float64, cells int) bool {
 		df := float64((cells - 1) * (d.Classes - 1))
 		return df >= 1 && distuv.ChiSquared{K: df}.Survival(pearson)*binom(d.Features, len(cands[k].Features)) < EvidenceFDR
 	}
 	order := b.run(len(strong), tuples, significant)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("rulesearch: choosing tuples canceled: %w", err)
+	}
 
 	out := make([]Candidate, 0, len(screened)+len(order))
 	for _, k := range order {
@@ -125,8 +140,8 @@ func Choose(d Data, screened []Candidate, cfg Config, slots int) ([]Candidate, e
 // chooseCandidates returns at most limit candidates: the screened tuples
 // with evidence and a positive score, at most half of them, then the best
 // single features with evidence (screened on their own, with
-// cfg.ExtendedBIC), each tuple once.
-func chooseCandidates(d Data, screened []Candidate, cfg Config, limit int) []Candidate {
+// cfg.ExtendedBIC), each tuple once. The error wraps ctx.Err().
+func chooseCandidates(ctx context.Context, d Data, screened []Candidate, cfg Config, limit int) ([]Candidate, error) {
 	var cands []Candidate
 	add := func(c Candidate) {
 		if c.Evidence && c.Score > 0 && len(cands) < limit &&
@@ -140,11 +155,14 @@ func chooseCandidates(d Data, screened []Candidate, cfg Config, limit int) []Can
 		}
 		add(c)
 	}
-	singles, _ := Screen(d, 1, cfg.ScreenBudget, limit, cfg.ExtendedBIC)
+	singles, _, err := ScreenContext(ctx, d, 1, cfg.ScreenBudget, limit, cfg.ExtendedBIC)
+	if err != nil {
+		return nil, err
+	}
 	for _, c := range singles {
 		add(c)
 	}
-	return cands
+	return cands, nil
 }
 
 // candidateLimit returns how many candidates Choose weighs so that its
@@ -159,12 +177,13 @@ func candidateLimit(rows, classes, maxSize int) int {
 type booster struct {
 	rows, classes int
 	y             []int
-	cells         [][]uint8 // cells[k][i]: row i's value cell of candidate k
-	width         []int     // width[k]: candidate k's number of cells, 2^features
-	features      [][]int   // features[k]: candidate k's tuple
-	logit, p      []float64 // rows × classes
-	grad, curv    []float64 // rows × classes: p − y and p(1 − p)
-	g, h          []float64 // scratch: cells × classes sums of grad and curv (or p)
+	cells         [][]uint8       // cells[k][i]: row i's value cell of candidate k
+	width         []int           // width[k]: candidate k's number of cells, 2^features
+	features      [][]int         // features[k]: candidate k's tuple
+	logit, p      []float64       // rows × classes
+	grad, curv    []float64       // rows × classes: p − y and p(1 − p)
+	g, h          []float64       // scratch: cells × classes sums of grad and curv (or p)
+	ctx           context.Context // stops run; nil: never
 }
 
 func newBooster(d Data, cands []Candidate) *booster {
@@ -213,11 +232,15 @@ func newBooster(d Data, cands []Candidate) *booster {
 // taken: want of them, then more while the best new candidate's
 // dependence with the label given the fit so far passes significant, up
 // to most. Each candidate taken gets chooseFitSteps Newton steps on its
-// cells before the next is looked for.
+// cells before the next is looked for. Once b.ctx is done it returns the
+// candidates taken so far.
 func (b *booster) run(want, most int, significant func(k int, pearson float64, cells int) bool) []int {
 	var order []int
 	taken := make([]bool, len(b.cells))
 	for len(order) < most {
+		if b.ctx != nil && b.ctx.Err() != nil {
+			break
+		}
 		b.gradients()
 		best, bestGain := -1, -1.0
 		for k := range b.cells {

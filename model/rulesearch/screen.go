@@ -4,6 +4,8 @@ package rulesearch
 
 import (
 	"cmp"
+	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"slices"
@@ -62,12 +64,31 @@ type Data struct {
 // for arguments it cannot screen: lengths that do not match, a label
 // outside 0..Classes-1, a maxSize or keep below 1.
 func Screen(d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, Coverage) {
+	cs, cov, _ := ScreenContext(context.Background(), d, maxSize, budget, keep, extendedBIC) // never canceled
+	return cs, cov
+}
+
+// ScreenContext is Screen, stopped by ctx: the goroutines that score
+// tuples look at it between work items (a first feature, a seed of the
+// beam, a prefix), so screening returns within milliseconds of its
+// cancellation, with nil candidates, the coverage of the sizes it
+// finished and an error wrapping ctx.Err(). Uncanceled, it returns what
+// Screen does, bit for bit.
+func ScreenContext(ctx context.Context, d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, Coverage, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, Coverage{}, fmt.Errorf("rulesearch: screening canceled: %w", err)
+	}
 	s := screenerOf(d)
 	if s == nil || keep < 1 || maxSize < 1 {
-		return nil, Coverage{}
+		return nil, Coverage{}, nil
 	}
 	s.extendedBIC = extendedBIC
-	return s.screen(maxSize, budget, keep)
+	s.ctx = ctx
+	cs, cov := s.screen(maxSize, budget, keep)
+	if err := ctx.Err(); err != nil {
+		return nil, cov, fmt.Errorf("rulesearch: screening canceled: %w", err)
+	}
+	return cs, cov, nil
 }
 
 // screenerOf indexes d for scoring, its features binarised at the table's
@@ -153,7 +174,12 @@ type screener struct {
 	// equal to, or the complement of, an earlier feature (the two one-hot
 	// columns of a yes/no variable): it would only make twin tuples.
 	skip []bool
+	// ctx stops screen (see ScreenContext); nil: never stopped.
+	ctx context.Context
 }
+
+// canceled reports whether s.ctx is done.
+func (s *screener) canceled() bool { return s.ctx != nil && s.ctx.Err() != nil }
 
 // newScreener binarises x (rows × cols, row-major) with on := value == high
 // and indexes it for scoring.

@@ -2,7 +2,10 @@
 
 package rulesearch
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // The counting kernel of screening. A tuple's contingency table (label ×
 // value cells) is counted bit-parallel, as genome-wide epistasis screens
@@ -39,11 +42,12 @@ type kernel struct {
 	depth  []prefix
 	onN    []int
 	onK    []int
-	scored int64 // tuples scored
+	scored int64        // tuples scored
+	stop   *atomic.Bool // set when screening is canceled; never nil
 }
 
 func newKernel(s *screener, maxSize int) *kernel {
-	kn := &kernel{s: s, depth: make([]prefix, maxSize)}
+	kn := &kernel{s: s, depth: make([]prefix, maxSize), stop: new(atomic.Bool)}
 	kn.depth[0] = s.rootPrefix()
 	return kn
 }

@@ -3,6 +3,7 @@
 package rulesearch
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -217,12 +218,16 @@ func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
 // feature, the extended tuple scored as a whole (so a tuple whose
 // sub-tuples carry no signal of their own is found when one of them is
 // among the seeds). Work is spread over GOMAXPROCS goroutines; the result
-// does not depend on their number.
+// does not depend on their number. Once s.ctx is done it returns nil and
+// the coverage of the sizes finished before.
 func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	cov := Coverage{Features: len(s.active)}
 	overall := &topK{k: 4 * keep}
 	var prev []Candidate
 	for _, p := range s.plan(maxOrder, budget, keep) {
+		if s.canceled() {
+			return nil, cov
+		}
 		level := &topK{k: max(p.keep, 4*keep)}
 		start := time.Now()
 		lc := LevelCoverage{Size: p.size, Exhaustive: p.exhaustive, Total: p.total}
@@ -234,6 +239,9 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 			random := s.randomSeeds(p.size-1, p.random, seeds)
 			lc.RandomSeeds = len(random)
 			lc.Scored = s.beam(p.size, append(slices.Clip(seeds), random...), level)
+		}
+		if s.canceled() { // the level is incomplete
+			return nil, cov
 		}
 		lc.Elapsed = time.Since(start)
 		cov.Levels = append(cov.Levels, lc)
@@ -311,14 +319,26 @@ func (s *screener) promoteExtensions(cs []Candidate) {
 
 // parallel runs work(kernel, top) on GOMAXPROCS goroutines, each with a
 // kernel of its own and all offering to one shared top-k, then merges that
-// into level; it returns the tuples scored.
+// into level; it returns the tuples scored. When s.ctx is done, the
+// kernels' stop flag is set: work returns at its next work item, and level
+// holds a part of the tuples (screen discards it).
 func (s *screener) parallel(size int, level *topK, work func(kn *kernel, top *sharedTop)) int64 {
 	workers := max(1, runtime.GOMAXPROCS(0))
 	kernels := make([]*kernel, workers)
 	top := newSharedTop(level.k)
+	// A flag rather than ctx.Err() in the loops: an atomic load costs
+	// nothing beside a work item, where Err takes a lock.
+	stop := new(atomic.Bool)
+	if s.ctx != nil {
+		defer context.AfterFunc(s.ctx, func() { stop.Store(true) })()
+		if s.ctx.Err() != nil {
+			stop.Store(true)
+		}
+	}
 	var wg sync.WaitGroup
 	for w := range workers {
 		kernels[w] = newKernel(s, size)
+		kernels[w].stop = stop
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -361,6 +381,9 @@ func (s *screener) exhaustive(size int, level *topK) int64 {
 				if s.blockClash(t[:depth], j) {
 					continue
 				}
+				if kn.stop.Load() {
+					return
+				}
 				t[depth] = j
 				s.extend(&kn.depth[depth+1], pre, j)
 				rec(depth+1, a+1)
@@ -374,7 +397,7 @@ func (s *screener) exhaustive(size int, level *topK) int64 {
 		}
 		for {
 			a := int(next.Add(1) - 1)
-			if a > len(act)-size {
+			if a > len(act)-size || kn.stop.Load() {
 				return
 			}
 			j := act[a]
@@ -405,7 +428,7 @@ func (s *screener) beam(size int, seeds []Candidate, level *topK) int64 {
 		t := make([]int, 0, size)
 		for {
 			r := int(next.Add(1) - 1)
-			if r >= len(seeds) {
+			if r >= len(seeds) || kn.stop.Load() {
 				return
 			}
 			seed := seeds[r].Features
