@@ -513,3 +513,40 @@ func TestTrainWarnsOfFewContinuous(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainWarnsOfManyClasses: a label with more classes than half the
+// rows (an identifier: every row its own class) makes a model that
+// cannot generalise and slow epochs; train says so, and says nothing for
+// a label of few classes, a tiny table or -q.
+func TestTrainWarnsOfManyClasses(t *testing.T) {
+	t.Parallel()
+	table := func(rows int, label func(i int) string) string {
+		var b strings.Builder
+		b.WriteString("a,b,label\n")
+		for i := range rows {
+			fmt.Fprintf(&b, "%d,%d,%s\n", i%2, i/2%2, label(i))
+		}
+		return b.String()
+	}
+	dir := t.TempDir()
+	const warning = "the label has 40 classes for 40 rows, so most classes have a single row, as if it were an identifier"
+	for _, tc := range []struct {
+		name, csv string
+		args      []string
+		warn      bool
+	}{
+		{"an identifier", table(40, func(i int) string { return fmt.Sprint("id", i) }), nil, true},
+		{"an identifier, -q", table(40, func(i int) string { return fmt.Sprint("id", i) }), []string{"-q"}, false},
+		{"two classes", table(40, func(i int) string { return fmt.Sprint(i % 2) }), nil, false},
+		{"a tiny table", table(6, func(i int) string { return fmt.Sprint("id", i) }), nil, false},
+	} {
+		path := filepath.Join(dir, "t.csv")
+		if err := os.WriteFile(path, []byte(tc.csv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := mustRun(t, append([]string{"train", "--data", path, "--epochs", "2", "--out", filepath.Join(dir, "m.json")}, tc.args...)...)
+		if strings.Contains(r.stderr, warning) != tc.warn || !tc.warn && strings.Contains(r.stderr, "as if it were an identifier") {
+			t.Errorf("%s: stderr\n%s\nwant the warning %v", tc.name, r.stderr, tc.warn)
+		}
+	}
+}
