@@ -65,8 +65,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			code = exitError
 		}
 	}()
-	ios := &iostreams{In: stdin, Out: stdout, Err: stderr}
+	out := &recordingWriter{w: stdout}
+	ios := &iostreams{In: stdin, Out: out, Err: stderr}
 	err := newApp(ios).RunContext(ctx, args)
+	if err == nil && out.err != nil {
+		// A write the command did not check (urfave/cli's help, say)
+		// failed: the output is lost, so the run is too.
+		err = out.err
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -91,6 +97,22 @@ func exitCode(err error) int {
 		return exitUsage
 	}
 	return exitError
+}
+
+// recordingWriter passes writes to w and keeps the first error, so that
+// run fails where an output was lost even if the writer's caller ignored
+// the error.
+type recordingWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (r *recordingWriter) Write(p []byte) (int, error) {
+	n, err := r.w.Write(p)
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return n, err
 }
 
 // helpTopicMissing begins urfave/cli's error for a help topic or

@@ -586,6 +586,8 @@ func TestFullStdout(t *testing.T) {
 		{"rules", "--model", fx("xor.json")},
 		{"cv", "--data", fx("train.csv"), "--folds", "2", "--epochs", "2", "-q"},
 		{"version"},
+		{"--help"},
+		{"train", "--help"},
 	} {
 		t.Run(strings.Join(args[:min(2, len(args))], " "), func(t *testing.T) {
 			f, err := os.OpenFile(full, os.O_WRONLY, 0)
