@@ -146,8 +146,11 @@ func runRules(ctx context.Context, o *rulesOptions, ios *iostreams) error {
 	}
 	cat, cont := b.Network.TrainedBatches()
 	on := "the training rows"
-	if o.Data.Path != "" {
+	switch {
+	case o.Data.Path != "":
 		on = o.Data.Path
+	case b.Train.ValFraction > 0: // the evidence is that of the rows trained on, not of those held out
+		on = fmt.Sprintf("the %d training rows the network was fitted on (--val-fraction %g held out the others)", rs.Rows, b.Train.ValFraction)
 	}
 	fmt.Fprintf(ios.Out, "categorical route (%d categorical and %d continuous training batches); decision list, evidence on %s:\n", cat, cont, on)
 	_, err = io.WriteString(ios.Out, rs.String())

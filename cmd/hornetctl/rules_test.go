@@ -51,6 +51,15 @@ func TestRules(t *testing.T) {
 	if r := runCLI(t, context.Background(), "rules", "--model", fx("cont.json"), "--format", "sql"); r.code != 1 || !strings.Contains(r.stderr, "continuous-route model has no rules") {
 		t.Errorf("rules --format sql of a continuous model: exit %d, stderr %q", r.code, r.stderr)
 	}
+	// With --val-fraction the stored evidence is that of the rows the
+	// network was fitted on, and the header says how many: 48 of train.csv's
+	// 64 rows with a quarter held out.
+	held := filepath.Join(t.TempDir(), "held.json")
+	mustRun(t, "train", "--data", fx("train.csv"), "--out", held, "--epochs", "20", "--val-fraction", "0.25", "--quiet")
+	r := mustRun(t, "rules", "--model", held)
+	if want := "decision list, evidence on the 48 training rows the network was fitted on (--val-fraction 0.25 held out the others):"; !strings.Contains(r.stdout, want) {
+		t.Errorf("rules of a model trained with --val-fraction 0.25: stdout lacks %q:\n%s", want, r.stdout)
+	}
 }
 
 // votesFixture writes a training and a test CSV of three yes/no/NA
