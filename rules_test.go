@@ -199,14 +199,7 @@ func TestRuleSetQuotesAmbiguousClasses(t *testing.T) {
 	}}
 	classes := []string{"x   support 9  precision 1.00", "two\nlines", "plain label"}
 	rs := hornets.NewRuleSet(list, classes, nil)
-	raw, err := json.Marshal(rs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back hornets.RuleSet
-	if err := json.Unmarshal(raw, &back); err != nil {
-		t.Fatal(err)
-	}
+	back := roundTrip(t, rs)
 	for name, text := range map[string]string{"the list's text": rs.String(), "the text read from JSON": back.String()} {
 		wantIn(t, name, text, `IF a = 1 THEN "two\nlines"`, "IF b = 1 THEN plain label", `ELSE "x   support 9  precision 1.00"`)
 		if lines := strings.Count(text, "\n"); lines != 4 {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
 	"math"
 	"math/rand/v2"
@@ -81,15 +82,23 @@ func TestLoadRefusesOutOfBoundsConfig(t *testing.T) {
 	}
 }
 
-// A row whose values overflow the continuous route's standardisation gets
-// an error naming it, not NaN probabilities; the rows before it are fine.
-func TestPredictOverflowNamesRow(t *testing.T) {
-	t.Parallel()
+// continuousFit returns a small table of Gaussian features and a network
+// fitted to it on the continuous route.
+func continuousFit(t *testing.T) (*data.Dataset, *model.Network) {
+	t.Helper()
 	ds := gaussData(3, 40, 4)
 	net := fit(t, ds, 1, 2, 16)
 	if net.Route() != model.Continuous {
 		t.Fatalf("route %v; want continuous", net.Route())
 	}
+	return ds, net
+}
+
+// A row whose values overflow the continuous route's standardisation gets
+// an error naming it, not NaN probabilities; the rows before it are fine.
+func TestPredictOverflowNamesRow(t *testing.T) {
+	t.Parallel()
+	ds, net := continuousFit(t)
 	x := append(slices.Clone(ds.Row(0)), ds.Row(1)...)
 	x[4+2] = 1.7e308 // row 1, feature 2
 	_, _, err := net.PredictProba(x, 2)
@@ -110,11 +119,7 @@ func TestPredictOverflowNamesRow(t *testing.T) {
 // PredictProba does, not NaN effects that rules would print.
 func TestEffectsOverflow(t *testing.T) {
 	t.Parallel()
-	ds := gaussData(3, 40, 4)
-	net := fit(t, ds, 1, 2, 16)
-	if net.Route() != model.Continuous {
-		t.Fatalf("route %v; want continuous", net.Route())
-	}
+	_, net := continuousFit(t)
 	if _, err := net.Effects(); err != nil {
 		t.Fatalf("Effects of the fitted network: %v", err)
 	}

@@ -485,6 +485,43 @@ func TestInterruptedOutputsKeepOld(t *testing.T) {
 // for tests that need the process's real standard streams.
 const mainEnv = "HORNETCTL_TEST_MAIN"
 
+// runMain runs hornetctl with args in a child process (the test binary
+// under mainEnv) whose standard input and output are stdin and stdout
+// (nil: none, and a buffer), and returns what it did.
+func runMain(t *testing.T, stdin, stdout *os.File, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if stdin != nil { // a nil *os.File in the io.Reader would not be nil
+		cmd.Stdin = stdin
+	}
+	if stdout != nil {
+		cmd.Stdout = stdout
+	}
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		return result{ee.ExitCode(), out.String(), stderr.String()}
+	case err != nil:
+		t.Fatalf("running hornetctl %s: %v", strings.Join(args, " "), err)
+	}
+	return result{0, out.String(), stderr.String()}
+}
+
+// openFile opens path with flag for the rest of the test.
+func openFile(t *testing.T, path string, flag int) *os.File {
+	t.Helper()
+	f, err := os.OpenFile(path, flag, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
 // TestOutputIsNotStdin: an output that is the file standard input reads
 // (the shell opened it: --data - --out in.csv < in.csv) is refused, as
 // --data in.csv --out in.csv is, and the file keeps its content. Run in a
@@ -520,22 +557,11 @@ func TestOutputIsNotStdin(t *testing.T) {
 			if err := os.WriteFile(in, want, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			f, err := os.Open(in)
-			if err != nil {
-				t.Fatal(err)
+			r := runMain(t, openFile(t, in, os.O_RDONLY), nil, tt.args(in)...)
+			if r.code != exitUsage {
+				t.Errorf("exit %d, want %d; stderr %q", r.code, exitUsage, r.stderr)
 			}
-			defer f.Close()
-			cmd := exec.Command(os.Args[0], tt.args(in)...)
-			cmd.Env = append(os.Environ(), mainEnv+"=1")
-			cmd.Stdin = f
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			err = cmd.Run()
-			var ee *exec.ExitError
-			if !errors.As(err, &ee) || ee.ExitCode() != exitUsage {
-				t.Errorf("exit %v, want %d; stderr %q", err, exitUsage, stderr.String())
-			}
-			msg := stderr.String()
+			msg := r.stderr
 			if !strings.Contains(msg, tt.flag+" "+in+" is the file standard input reads") || strings.Count(msg, "\n") != 1 {
 				t.Errorf("stderr %q: want one line saying %s is the file standard input reads", msg, tt.flag)
 			}
@@ -546,16 +572,8 @@ func TestOutputIsNotStdin(t *testing.T) {
 	}
 	t.Run("another file", func(t *testing.T) { // stdin not the output: written as usual
 		out := filepath.Join(t.TempDir(), "pred.csv")
-		f, err := os.Open(fx("test.csv"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		cmd := exec.Command(os.Args[0], "predict", "--data", "-", "--model", fx("xor.json"), "--out", out)
-		cmd.Env = append(os.Environ(), mainEnv+"=1")
-		cmd.Stdin = f
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%v: %s", err, b)
+		if r := runMain(t, openFile(t, fx("test.csv"), os.O_RDONLY), nil, "predict", "--data", "-", "--model", fx("xor.json"), "--out", out); r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
 		}
 		if fi, err := os.Stat(out); err != nil || fi.Size() == 0 {
 			t.Errorf("no predictions written: %v", err)
@@ -590,22 +608,11 @@ func TestFullStdout(t *testing.T) {
 		{"train", "--help"},
 	} {
 		t.Run(strings.Join(args[:min(2, len(args))], " "), func(t *testing.T) {
-			f, err := os.OpenFile(full, os.O_WRONLY, 0)
-			if err != nil {
-				t.Fatal(err)
+			r := runMain(t, nil, openFile(t, full, os.O_WRONLY), args...)
+			if r.code != exitError {
+				t.Errorf("hornetctl %s: exit %d, want %d; stderr %q", strings.Join(args, " "), r.code, exitError, r.stderr)
 			}
-			defer f.Close()
-			cmd := exec.Command(os.Args[0], args...)
-			cmd.Env = append(os.Environ(), mainEnv+"=1")
-			cmd.Stdout = f
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			err = cmd.Run()
-			var ee *exec.ExitError
-			if !errors.As(err, &ee) || ee.ExitCode() != exitError {
-				t.Errorf("hornetctl %s: exit %v, want %d; stderr %q", strings.Join(args, " "), err, exitError, stderr.String())
-			}
-			if msg := stderr.String(); !strings.Contains(msg, "no space left on device") || strings.Count(msg, "\n") != 1 {
+			if msg := r.stderr; !strings.Contains(msg, "no space left on device") || strings.Count(msg, "\n") != 1 {
 				t.Errorf("hornetctl %s: stderr %q, want one line naming the cause", strings.Join(args, " "), msg)
 			}
 		})

@@ -426,9 +426,10 @@ func printWarnings(w io.Writer, file string, warns []data.Warning) {
 	}
 }
 
-// stdinPath names the file that standard input reads, for checkOutput;
-// a test sets it to a file of its own.
-var stdinPath = "/dev/stdin"
+// stdinPath names the file that the process's standard input reads, for
+// checkOutput (TestOutputIsNotStdin runs hornetctl in a child process to
+// give it one).
+const stdinPath = "/dev/stdin"
 
 // flagPath is the value of a flag that names a file.
 type flagPath struct{ flag, path string }
