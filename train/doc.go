@@ -764,5 +764,46 @@
 // check's, at ten more fits a categorical fit (both rule tables on five
 // inner folds) and a lower rule fidelity where the singles are taken; on
 // wide tables the singles would have to be ranked by their own screening
-// score (the pool keeps the best 64 tuples only). Left for a later session.
+// score (the pool keeps the best 64 tuples only). Left for a later session.//
+// # Session 21: equal class weights on near-balanced categorical tables
+//
+// Measured and not adopted. At 20 % label noise the four gate cells
+// below 0.97 (README, "Label noise"; seed 1, 5 fits a cell, polyclip)
+// are all repaired but one by training the categorical route with equal
+// class weights: fits below 0.97 in `and` over 64 and 128 features and
+// `or` over 32 and 64, 4 cells → 1 (`and` over 128, one fit 0.695), mean
+// fresh-row accuracy 0.9901 → 0.9983. The balanced weights put the
+// boundary at the noisy labels' prior (positives about 35 % in a noisy
+// `and`), and a cell split by a chance feature (f10 in `and` over 64,
+// seed 3: 6 of 11 rows positive where f11 = 1, f59 = 0, f10 = 0) crosses
+// it sooner than one half. So equal weights were tried wherever every
+// balanced weight lies within (1/BoundaryImbalance, BoundaryImbalance),
+// the tables the BoundaryCheck leaves alone; `bench real`, 5×2 folds,
+// macro-F1 mean, balanced → equal (logistic regression):
+//
+//	sixteen synthetic binary tables, seed 101   0.7267 → 0.7251 (0.6840)
+//	  (eight additive: a logistic label over 5 or 15 of 20 or 60 flags,
+//	  30–58 % positive; eight disjunctions of 1–3 conjunctions with 10
+//	  or 20 % flips; 200 or 400 rows; a script outside the repository)
+//	the same, seed 202                          0.7293 → 0.7243 (0.6900)
+//	  (the hard additive table of 200 rows × 60 flags, 15 effects, 32 %
+//	  positive: 0.665 / 0.673 → 0.590 / 0.605; a 200-row disjunction
+//	  +0.039 on 101)
+//	house votes, tic-tac-toe, spect_train and spect_test, breast-cancer
+//	  (weka) and three 400-row supermarket draws (weka), seed 101
+//	                                            0.7656 → 0.7619 (0.7385)
+//	  (house votes 0.960 → 0.957, tic-tac-toe 0.991 → 0.986,
+//	  supermarket −0.007, −0.020, +0.006; the others unchanged)
+//
+// Training equal and letting inner folds move the boundary back toward
+// the balanced one (the BoundaryCheck run the other way: powers 1/2 and
+// 1 from 0, with its sign test) gave the same sixteen figures to the
+// last digit at six times the fitting time: the bias shift moved too few
+// held-out rows to pass the sign test. Running the BoundaryCheck as it
+// is on every categorical table changes no gate at 20 % noise (the 35
+// cells' figures identical; on the four failing `and` fits over 64
+// features it keeps power 1, at most 13 held-out rows moving). The weights act through the network they train, not
+// through its bias alone: what they give the noisy gates they take from
+// the additive and real tables, where macro-F1 wants the balanced
+// network. The label-noise goal stays where sessions 5–12 left it.
 package train
