@@ -57,8 +57,9 @@
 //     rounding (0.3 and 0.30000000000000004) are not a binary column, and a
 //     later value too far from a binary column's two to be coded is an
 //     error naming its line. A model file whose encoder codes values so
-//     (other than 0/1 columns, which read alike) is written as format
-//     version 5, which older programs refuse instead of misreading.
+//     (other than 0/1 columns, which read alike) needs format version 5
+//     or later (every file is now version 6), which older programs refuse
+//     instead of misreading.
 //   - Otherwise, or when [EncoderOptions].Categorical names the column
 //     (integer codes such as the MONK's attributes), the column is
 //     categorical: it becomes one 0/1 feature per distinct training value,

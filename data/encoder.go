@@ -79,7 +79,8 @@ type Column struct {
 // than its value where an encoder from before Column.Values was recorded
 // would have copied it: a binary column of values other than 0 and 1, a
 // missing cell filled with a mode, or a constant column other than 0.
-// Such an encoder needs a model file of format version 5 (train.Bundle).
+// Such an encoder needs a model file of format version 5 or later, which
+// a reader of version 4 refuses (train.Bundle writes version 6).
 func (e *Encoder) RecodesValues() bool {
 	if e == nil {
 		return false

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/model/modelfile"
 	"math"
 	"math/rand/v2"
 )
@@ -52,6 +53,17 @@ func TestConfigBounds(t *testing.T) {
 	}
 }
 
+// reseal gives an edited model file a fresh checksum, so that Load gets
+// past it to the check under test (modelfile.Reseal).
+func reseal(t *testing.T, file string) string {
+	t.Helper()
+	b, err := modelfile.Reseal([]byte(file))
+	if err != nil {
+		t.Fatalf("reseal: %v", err)
+	}
+	return string(b)
+}
+
 // A model file edited to ask for an out-of-range exponent (or rule count)
 // is refused on load, at once, instead of making predict take 31 s
 // (issue 8, defect 4).
@@ -74,6 +86,7 @@ func TestLoadRefusesOutOfBoundsConfig(t *testing.T) {
 			if edited == good {
 				t.Fatalf("no %s in the saved model:\n%.300s", tt.old, good)
 			}
+			edited = reseal(t, edited)
 			_, _, err := model.Load(strings.NewReader(edited))
 			if !errors.Is(err, model.ErrModelFile) || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Load\ngot  %v\nwant an ErrModelFile naming %q", err, tt.want)
@@ -142,11 +155,12 @@ func TestEffectsOverflow(t *testing.T) {
 	for i := range w {
 		w[i] = math.Copysign(1e308, float64(i%2)-0.5)
 	}
+	delete(file, "checksum")
 	edited, err := json.Marshal(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad, _, err := model.Load(bytes.NewReader(edited))
+	bad, _, err := model.Load(strings.NewReader(reseal(t, string(edited))))
 	if err != nil {
 		t.Fatalf("Load of the edited model: %v", err)
 	}

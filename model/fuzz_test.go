@@ -7,6 +7,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/hornets-go/hornets/model/modelfile"
 )
 
 // FuzzLoad feeds arbitrary bytes to Load: it must never panic, and every
@@ -34,21 +36,32 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add(good.Bytes())
 	f.Add(good.Bytes()[:good.Len()/3])
+	// The same model as a version-4 file (no checksum), so that mutations
+	// reach the checks under the checksum; the body reseals each input too.
+	if cut := bytes.LastIndex(good.Bytes(), []byte(`,"checksum"`)); cut > 0 {
+		f.Add(append(bytes.Replace(good.Bytes()[:cut:cut], []byte(`"version":6`), []byte(`"version":4`), 1), '}'))
+	}
 	f.Add([]byte(`{"format":"hornets-go model","version":4}`))
 	f.Add([]byte(`{"format":"hornets-go model","version":4,"config":{"rules":1,"order":1},"features":1,"classes":2}`))
 	f.Add([]byte("label,f0\n1,0\n"))
 	f.Add([]byte{0x1f, 0x8b, 0, 0})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		net, _, err := Load(bytes.NewReader(b))
-		if err != nil {
-			if !errors.Is(err, ErrModelFile) {
-				t.Fatalf("error does not wrap ErrModelFile: %v", err)
-			}
-			return
+		inputs := [][]byte{b}
+		if sealed, err := modelfile.Reseal(b); err == nil {
+			inputs = append(inputs, sealed)
 		}
-		probe := make([]float64, net.Features()*3)
-		if _, _, err := net.PredictProba(probe, 3); err != nil {
-			t.Fatalf("loaded model cannot predict: %v", err)
+		for _, in := range inputs {
+			net, _, err := Load(bytes.NewReader(in))
+			if err != nil {
+				if !errors.Is(err, ErrModelFile) {
+					t.Fatalf("error does not wrap ErrModelFile: %v", err)
+				}
+				continue
+			}
+			probe := make([]float64, net.Features()*3)
+			if _, _, err := net.PredictProba(probe, 3); err != nil {
+				t.Fatalf("loaded model cannot predict: %v", err)
+			}
 		}
 	})
 }

@@ -40,10 +40,8 @@ type fileWeights struct {
 }
 
 // Save writes the network and the caller's metadata (any JSON-encodable
-// value, e.g. the data encoder and labels; nil for none) to w. The file's
-// format version is modelfile.OldestVersion unless meta has a method
-// ModelFileVersion() int asking for a newer one (up to modelfile.Version):
-// metadata that older programs would misread.
+// value, e.g. the data encoder and labels; nil for none) to w, as a file
+// of format version modelfile.Version closed by its checksum.
 func (n *Network) Save(w io.Writer, meta any) error {
 	if err := n.ok(); err != nil {
 		return err
@@ -51,12 +49,8 @@ func (n *Network) Save(w io.Writer, meta any) error {
 	if w == nil {
 		return fmt.Errorf("model: Save: nil writer")
 	}
-	version := modelfile.OldestVersion
-	if v, ok := meta.(interface{ ModelFileVersion() int }); ok {
-		version = min(max(version, v.ModelFileVersion()), modelfile.Version)
-	}
 	f := fileModel{
-		Format: modelfile.Name, Version: version, Config: n.cfg,
+		Format: modelfile.Name, Version: modelfile.Version, Config: n.cfg,
 		Features: n.features, Names: n.names, Classes: n.classes, Rules: n.rules,
 		Cat:  fileWeights{M: n.cat.M.Float64s(), W: n.cat.W.Float64s(), B: n.cat.B.Float64s()},
 		Lin:  fileWeights{A: n.lin.A.Float64s(), W: n.lin.W.Float64s(), B: n.lin.B.Float64s()},

@@ -227,18 +227,17 @@ func TestBundleAndWeightBounds(t *testing.T) {
 	}
 }
 
-// TestBundleFileVersion: a model whose encoder codes a column's values
-// (5/7 as 0/1) is written as format version 5, which the programs before
-// that coding refuse ("upgrade") rather than misread; one that codes
-// nothing stays version 4, which they read alike; both load here and
-// predict as saved.
+// TestBundleFileVersion: every model is written as format version 6,
+// closed by its checksum; the files the programs before it wrote (version
+// 5 where the encoder codes a column's values, 5/7 as 0/1, else 4; no
+// checksum) still load and predict as saved.
 func TestBundleFileVersion(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		on, off string
 		want    string
-	}{{"5/7 codes", "7", "5", `"version":5`}, {"0/1 flags", "1", "0", `"version":4`}} {
+	}{{"5/7 codes", "7", "5", `"version":5`}, {"0/1 flags", "1", "0", `"version":4`}} { // want: the old file's version
 		var b strings.Builder
 		b.WriteString("a,b,y\n")
 		for i := range 40 {
@@ -266,17 +265,24 @@ func TestBundleFileVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 		raw, _ := os.ReadFile(path)
-		if !strings.Contains(string(raw[:min(len(raw), 200)]), tc.want) {
-			t.Errorf("%s: the file starts %.120s; want %s", tc.name, raw, tc.want)
+		if !strings.HasPrefix(string(raw), `{"format":"hornets-go model","version":6,`) || !strings.Contains(string(raw), `,"checksum":"sha256:`) {
+			t.Errorf("%s: the file starts %.120s and ends %q; want version 6 with a checksum", tc.name, raw, raw[max(0, len(raw)-90):])
 		}
-		b2, err := train.LoadBundle(path)
-		if err != nil {
-			t.Fatalf("%s: LoadBundle: %v", tc.name, err)
+		cut := strings.LastIndex(string(raw), `,"checksum"`)
+		old := filepath.Join(t.TempDir(), "old.json")
+		if cut < 0 || os.WriteFile(old, []byte(strings.Replace(string(raw[:cut]), `"version":6`, tc.want, 1)+"}\n"), 0o644) != nil {
+			t.Fatalf("%s: cannot make the old file", tc.name)
 		}
 		p1, err1 := res.Network.Predict(ds.X, ds.Rows)
-		p2, err2 := b2.Network.Predict(ds.X, ds.Rows)
-		if err1 != nil || err2 != nil || !slices.Equal(p1, p2) {
-			t.Errorf("%s: predictions before and after the file differ (%v, %v)", tc.name, err1, err2)
+		for _, file := range []string{path, old} {
+			b2, err := train.LoadBundle(file)
+			if err != nil {
+				t.Fatalf("%s: LoadBundle(%s): %v", tc.name, filepath.Base(file), err)
+			}
+			p2, err2 := b2.Network.Predict(ds.X, ds.Rows)
+			if err1 != nil || err2 != nil || !slices.Equal(p1, p2) {
+				t.Errorf("%s: predictions before and after %s differ (%v, %v)", tc.name, filepath.Base(file), err1, err2)
+			}
 		}
 	}
 }

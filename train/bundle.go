@@ -32,17 +32,6 @@ type BundleMeta struct {
 	Classes []string      `json:"classes"`
 }
 
-// ModelFileVersion is the model-file format version the metadata needs:
-// 5 when the encoder codes a column's values (data.Encoder.RecodesValues),
-// which a version-4 reader would ignore and misread, else 4 (see package
-// modelfile).
-func (m BundleMeta) ModelFileVersion() int {
-	if m.Encoder != nil && m.Encoder.RecodesValues() {
-		return 5
-	}
-	return 4
-}
-
 // Save writes the bundle atomically to path.
 func (b *Bundle) Save(path string) error {
 	if b == nil || b.Network == nil {

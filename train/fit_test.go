@@ -17,6 +17,7 @@ import (
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/model/modelfile"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -145,6 +146,22 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	}
 }
 
+// edited replaces the first old in a model file by new and reseals the
+// file (modelfile.Reseal), so that Load gets past the checksum to the
+// check under test.
+func edited(t *testing.T, file, old, new string) string {
+	t.Helper()
+	out := strings.Replace(file, old, new, 1)
+	if out == file {
+		t.Fatalf("no %s in the model file", old)
+	}
+	b, err := modelfile.Reseal([]byte(out))
+	if err != nil {
+		t.Fatalf("reseal: %v", err)
+	}
+	return string(b)
+}
+
 func TestLoadRejectsBadFiles(t *testing.T) {
 	t.Parallel()
 	_, tr, _ := synth(t, data.And, 8, 2)
@@ -163,11 +180,13 @@ func TestLoadRejectsBadFiles(t *testing.T) {
 		{"binary", "\x00\x01\x02\xff", "not a hornets-go model"},
 		{"foreign json", `{"name":"other"}`, "not a hornets-go model"},
 		{"foreign format", `{"format":"pytorch","version":1}`, `format "pytorch"`},
-		{"newer version", strings.Replace(g, `"version":4`, `"version":99`, 1), "newer"},
-		{"older version", strings.Replace(g, `"version":4`, `"version":1`, 1), "retrain the model"},
-		{"bad shape", strings.Replace(g, `"B":[`, `"B":[1,`, 1), "values, want"},
-		{"bad rule index", strings.Replace(g, `"idx":[`, `"idx":[999999,`, 1), "rule"},
-		{"unknown field", strings.Replace(g, `"format"`, `"extra":1,"format"`, 1), "unknown field"},
+		{"newer version", edited(t, g, `"version":6`, `"version":99`), "newer"},
+		{"older version", edited(t, g, `"version":6`, `"version":1`), "retrain the model"},
+		{"bad shape", edited(t, g, `"B":[`, `"B":[1,`), "values, want"},
+		{"bad rule index", edited(t, g, `"idx":[`, `"idx":[999999,`), "rule"},
+		{"unknown field", edited(t, g, `"format"`, `"extra":1,"format"`), "unknown field"},
+		{"a weight changed", strings.Replace(g, `"B":[`, `"B":[1`, 1), "checksum mismatch"},
+		{"checksum cut off", g[:strings.LastIndex(g, `,"checksum"`)] + "}\n", "without its checksum"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, err := model.Load(strings.NewReader(tt.content))

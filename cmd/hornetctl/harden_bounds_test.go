@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hornets-go/hornets/model/modelfile"
 )
 
 // TestBounds checks the documented upper bound of every size-like flag
@@ -108,12 +110,24 @@ func TestBoundsModelFile(t *testing.T) {
 	if edited == string(raw) {
 		t.Fatalf(`no "exp_param":1, in xor.json`)
 	}
+	// Unsealed, the edit is a corrupt file: the checksum refuses it.
 	path := filepath.Join(t.TempDir(), "edited.json")
 	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
 	r := runCLI(t, context.Background(), "eval", "--model", path, "--data", fx("test.csv"))
+	if r.code != exitError || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "edited.json: model: bad model file: checksum mismatch") {
+		t.Errorf("eval of an edited, unsealed model\ngot  exit %d, %q\nwant exit 1 and one line naming the file and a checksum mismatch", r.code, r.stderr)
+	}
+	resealed, err := modelfile.Reseal([]byte(edited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, resealed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r = runCLI(t, context.Background(), "eval", "--model", path, "--data", fx("test.csv"))
 	if r.code != exitError || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "exp-param = 1000000, want 1..64") {
 		t.Errorf("eval of an edited model\ngot  exit %d, %q\nwant exit 1 and one line naming exp-param and 1..64", r.code, r.stderr)
 	}

@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hornets-go/hornets/model/modelfile"
 )
 
 // Issue 8 (hardening), the input half: bounded reads, cancellable reads,
@@ -39,7 +41,8 @@ func oneLineNaming(t *testing.T, stderr, want string) {
 }
 
 // editModel writes a copy of the model at src with edit applied to its
-// JSON object, and returns its path.
+// JSON object, resealed with a fresh checksum (modelfile.Reseal) so that
+// the check under test is reached, and returns its path.
 func editModel(t *testing.T, src string, edit func(m map[string]any)) string {
 	t.Helper()
 	raw, err := os.ReadFile(src)
@@ -50,9 +53,13 @@ func editModel(t *testing.T, src string, edit func(m map[string]any)) string {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
+	delete(m, "checksum")
 	edit(m)
 	out, err := json.Marshal(m)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err = modelfile.Reseal(out); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "edited.json")

@@ -5,6 +5,8 @@ package modelfile
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,13 +23,25 @@ import (
 // must be retrained. Version 5 is version 4 whose metadata needs this
 // program to be read as written (a data encoder that codes a binary
 // column's values as 0 and 1, which a version-4 reader would ignore and
-// misread); a file that needs nothing new is written as version 4, which
-// older programs read alike.
+// misread). Version 6 adds the checksum (Write): every file this program
+// writes is version 6; versions 4 and 5, without a checksum, are still
+// read.
 const (
 	Name          = "hornets-go model"
-	Version       = 5
+	Version       = 6
 	OldestVersion = 4
 )
+
+// ChecksumVersion is the first format version whose files end with a
+// checksum; Read refuses such a file without one.
+const ChecksumVersion = 6
+
+// checksumKey opens the last member of a checksummed file:
+// ,"checksum":"sha256:<64 lowercase hex digits>"} closes the object.
+const checksumKey = `,"checksum":"sha256:`
+
+// checksumTail is the length of the checksum member and the closing brace.
+const checksumTail = len(checksumKey) + 2*sha256.Size + len(`"}`)
 
 // MaxBytes bounds the size of a model file: Read reads no further and Open
 // refuses a larger regular file before reading it. 64 MiB holds a network on
@@ -75,16 +89,83 @@ func (v Values) Check(name string, want int) error {
 	return nil
 }
 
-// Write encodes v, the whole model, as one JSON object on one line.
+// Write encodes v, the whole model, as one JSON object on one line, and
+// closes it with a checksum member, "checksum": "sha256:" and the hex
+// SHA-256 of every byte before that member (from the opening brace to
+// the last byte of the member before it), so that Read finds a changed
+// byte anywhere in the file: a flipped digit of a weight is a corrupt
+// model, not another one. v must encode as a JSON object with at least
+// one member and a "version" of ChecksumVersion or later.
 // encoding/json writes float64 values in their shortest exact form, so
 // weights round-trip bit for bit.
 func Write(w io.Writer, v any) error {
-	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
-	if err := enc.Encode(v); err != nil {
+	b, err := json.Marshal(v)
+	if err != nil {
 		return fmt.Errorf("model: encoding model: %w", err)
 	}
-	return bw.Flush()
+	out, err := seal(b)
+	if err != nil {
+		return fmt.Errorf("model: encoding model: %w", err)
+	}
+	_, err = w.Write(out)
+	return err
+}
+
+// Reseal returns a model file's bytes with a fresh checksum in place of
+// the one it has (or in place of none, for a version-4 or 5 file, whose
+// "version" must then be raised to be read as such). The checksum finds
+// corruption, not intent: a program or a person that edits a model file
+// on purpose reseals it (the tests' edited files are made this way).
+// raw must be a JSON object with at least one member.
+func Reseal(raw []byte) ([]byte, error) {
+	t := bytes.TrimSpace(raw)
+	if n := len(t) - checksumTail; n > 0 && bytes.HasPrefix(t[n:], []byte(checksumKey)) {
+		t = append(t[:n:n], '}')
+	}
+	if !json.Valid(t) {
+		return nil, fmt.Errorf("%w: not JSON", ErrBadFile)
+	}
+	return seal(t)
+}
+
+// seal closes the compact encoding b of a JSON object with its checksum
+// member and a newline.
+func seal(b []byte) ([]byte, error) {
+	if len(b) < 3 || b[0] != '{' || b[len(b)-1] != '}' || bytes.Equal(bytes.TrimSpace(b[1:len(b)-1]), nil) {
+		return nil, fmt.Errorf("%w: not a JSON object with members", ErrBadFile)
+	}
+	body := b[:len(b)-1]
+	sum := sha256.Sum256(body)
+	out := make([]byte, 0, len(body)+checksumTail+1)
+	out = append(out, body...)
+	out = append(out, checksumKey...)
+	out = hex.AppendEncode(out, sum[:])
+	return append(out, "\"}\n"...), nil
+}
+
+// unseal checks and removes the checksum member of a file of the given
+// version: raw (from its opening brace, trailing white space allowed)
+// comes back as the object without the member, as Write encoded it.
+// A file of ChecksumVersion or later must have one that matches; an
+// older file has none (one there is checked all the same).
+func unseal(raw []byte, version int) ([]byte, error) {
+	t := bytes.TrimRight(raw, " \t\r\n")
+	n := len(t) - checksumTail
+	if n < 1 || !bytes.HasPrefix(t[n:], []byte(checksumKey)) || !bytes.HasSuffix(t, []byte(`"}`)) {
+		if version >= ChecksumVersion {
+			return nil, fmt.Errorf("%w: format version %d without its checksum: truncated, corrupt or edited; retrain the model or restore the file", ErrBadFile, version)
+		}
+		return raw, nil
+	}
+	want := make([]byte, sha256.Size)
+	digits := t[n+len(checksumKey) : len(t)-2]
+	if _, err := hex.Decode(want, digits); err != nil || !bytes.Equal(digits, bytes.ToLower(digits)) {
+		return nil, fmt.Errorf("%w: malformed checksum: corrupt or edited; retrain the model or restore the file", ErrBadFile)
+	}
+	if got := sha256.Sum256(t[:n]); !bytes.Equal(got[:], want) {
+		return nil, fmt.Errorf("%w: checksum mismatch: the file changed after it was written (corrupt or edited); retrain the model or restore the file", ErrBadFile)
+	}
+	return append(t[:n:n], '}'), nil
 }
 
 // Read reads a model file from r into v, a pointer to a struct with the
@@ -141,6 +222,10 @@ func Read(r io.Reader, v any) error {
 	}
 	if *probe.Version < OldestVersion {
 		return fmt.Errorf("%w: format version %d was written by an older hornets-go (this one reads %d and %d); retrain the model", ErrBadFile, *probe.Version, OldestVersion, Version)
+	}
+	raw, err = unseal(raw, *probe.Version)
+	if err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()

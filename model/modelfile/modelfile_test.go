@@ -47,7 +47,8 @@ func TestReadErrors(t *testing.T) {
 		{"no format", `{"version":2}`, `no "format" field`},
 		{"foreign format", `{"format":"other","version":2}`, `format "other" is not`},
 		{"no version", `{"format":"hornets-go model"}`, "missing or invalid format version"},
-		{"newer", `{"format":"hornets-go model","version":6}`, "upgrade hornets-go"},
+		{"newer", `{"format":"hornets-go model","version":7}`, "upgrade hornets-go"},
+		{"no checksum", `{"format":"hornets-go model","version":6,"W":[1]}`, "version 6 without its checksum"},
 		{"older", `{"format":"hornets-go model","version":1}`, "retrain the model"},
 		{"older, version 2", `{"format":"hornets-go model","version":2}`, "retrain the model"},
 		{"older, version 3", `{"format":"hornets-go model","version":3}`, "retrain the model"},
@@ -63,6 +64,69 @@ func TestReadErrors(t *testing.T) {
 				t.Errorf("Read(%q) = %v; want ErrBadFile saying %q", tt.in, err, tt.want)
 			}
 		})
+	}
+}
+
+// A version-6 file ends with the SHA-256 of what precedes its checksum
+// member: every changed byte before it, and every changed digit of it,
+// is refused; white space after the object is not a change; an edit
+// resealed with Reseal reads; a version-4 file without a checksum reads.
+func TestChecksum(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	if err := Write(&buf, &file{Format: Name, Version: Version, W: Values{0.125, -2, 1e-300}}); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.Bytes()
+	key := bytes.Index(good, []byte(checksumKey))
+	if key < 0 || len(good)-key != checksumTail+1 || good[len(good)-1] != '\n' {
+		t.Fatalf("written file %q does not end with its checksum member and a newline", good)
+	}
+	read := func(b []byte) (file, error) {
+		var f file
+		return f, Read(bytes.NewReader(b), &f)
+	}
+	if f, err := read(append(slices.Clone(good), " \r\n\n"...)); err != nil || !slices.Equal(f.W, Values{0.125, -2, 1e-300}) {
+		t.Errorf("the written file with white space after it: %+v, %v", f, err)
+	}
+	for i := range len(good) - 1 { // every byte but the final newline
+		for _, c := range []byte{'0', '7', 'a', ' '} {
+			if good[i] == c {
+				continue
+			}
+			bad := slices.Clone(good)
+			bad[i] = c
+			if f, err := read(bad); !errors.Is(err, ErrBadFile) {
+				t.Fatalf("byte %d (%q) changed to %q: read %+v, %v; want ErrBadFile", i, good[i], c, f, err)
+			}
+		}
+	}
+	digit := bytes.Index(good, []byte("0.125")) + 2
+	bad := slices.Clone(good)
+	bad[digit] = '3'
+	if _, err := read(bad); !errors.Is(err, ErrBadFile) || !strings.Contains(err.Error(), "checksum mismatch") {
+		t.Errorf("a weight's digit changed: %v; want a checksum mismatch", err)
+	}
+	upper := slices.Clone(good)
+	copy(upper[key+len(checksumKey):], bytes.ToUpper(upper[key+len(checksumKey):len(upper)-3]))
+	if _, err := read(upper); !errors.Is(err, ErrBadFile) || !strings.Contains(err.Error(), "malformed checksum") {
+		t.Errorf("checksum in upper case: %v; want a malformed checksum", err)
+	}
+	resealed, err := Reseal(bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, err := read(resealed); err != nil || f.W[0] != 0.325 {
+		t.Errorf("edited and resealed: %+v, %v; want W[0] = 0.325", f, err)
+	}
+	old := []byte(`{"format":"hornets-go model","version":4,"W":[1.5]}` + "\n")
+	if f, err := read(old); err != nil || !slices.Equal(f.W, Values{1.5}) {
+		t.Errorf("a version-4 file without a checksum: %+v, %v", f, err)
+	}
+	for _, in := range []string{"[1]", "{}", `{"format":`} {
+		if _, err := Reseal([]byte(in)); !errors.Is(err, ErrBadFile) {
+			t.Errorf("Reseal(%q) = %v; want ErrBadFile", in, err)
+		}
 	}
 }
 
