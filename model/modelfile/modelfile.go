@@ -112,8 +112,7 @@ func Write(w io.Writer, v any) error {
 }
 
 // Reseal returns a model file's bytes with a fresh checksum in place of
-// the one it has (or in place of none, for a version-4 or 5 file, whose
-// "version" must then be raised to be read as such). The checksum finds
+// the one it has, or added where it has none. The checksum finds
 // corruption, not intent: a program or a person that edits a model file
 // on purpose reseals it (the tests' edited files are made this way).
 // raw must be a JSON object with at least one member.
@@ -221,7 +220,7 @@ func Read(r io.Reader, v any) error {
 		return fmt.Errorf("%w: format version %d is newer than this program's %d; upgrade hornets-go", ErrBadFile, *probe.Version, Version)
 	}
 	if *probe.Version < OldestVersion {
-		return fmt.Errorf("%w: format version %d was written by an older hornets-go (this one reads %d and %d); retrain the model", ErrBadFile, *probe.Version, OldestVersion, Version)
+		return fmt.Errorf("%w: format version %d was written by an older hornets-go (this one reads %d to %d); retrain the model", ErrBadFile, *probe.Version, OldestVersion, Version)
 	}
 	raw, err = unseal(raw, *probe.Version)
 	if err != nil {
