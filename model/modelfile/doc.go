@@ -6,9 +6,9 @@
 // not such a file, or one changed after it was written, with a one-line
 // error wrapping ErrBadFile, reading at most MaxBytes+1 bytes and never
 // panicking; Write encodes the object and its checksum; Reseal re-seals a
-// file edited on purpose. A
-// tensor's data are Values, which refuse null elements and check their
-// count and finiteness (Values.Check). It knows the header, not the
-// network: package model maps a Network to the object, says which shape
-// each tensor must have, and writes the file atomically.
+// file edited on purpose. A tensor's data are Values, which refuse null
+// elements and check their count and finiteness (Values.Check). It knows
+// the header, not the network: package model maps a Network to the
+// object, says which shape each tensor must have, and writes the file
+// atomically.
 package modelfile
