@@ -118,8 +118,8 @@ func Write(w io.Writer, v any) error {
 // raw must be a JSON object with at least one member.
 func Reseal(raw []byte) ([]byte, error) {
 	t := bytes.TrimSpace(raw)
-	if n := len(t) - checksumTail; n > 0 && bytes.HasPrefix(t[n:], []byte(checksumKey)) {
-		t = append(t[:n:n], '}')
+	if body, _, ok := cutChecksum(t); ok {
+		t = append(body[:len(body):len(body)], '}')
 	}
 	if !json.Valid(t) {
 		return nil, fmt.Errorf("%w: not JSON", ErrBadFile)
@@ -130,7 +130,7 @@ func Reseal(raw []byte) ([]byte, error) {
 // seal closes the compact encoding b of a JSON object with its checksum
 // member and a newline.
 func seal(b []byte) ([]byte, error) {
-	if len(b) < 3 || b[0] != '{' || b[len(b)-1] != '}' || bytes.Equal(bytes.TrimSpace(b[1:len(b)-1]), nil) {
+	if len(b) < 3 || b[0] != '{' || b[len(b)-1] != '}' || len(bytes.TrimSpace(b[1:len(b)-1])) == 0 {
 		return nil, fmt.Errorf("%w: not a JSON object with members", ErrBadFile)
 	}
 	body := b[:len(b)-1]
@@ -148,23 +148,32 @@ func seal(b []byte) ([]byte, error) {
 // A file of ChecksumVersion or later must have one that matches; an
 // older file has none (one there is checked all the same).
 func unseal(raw []byte, version int) ([]byte, error) {
-	t := bytes.TrimRight(raw, " \t\r\n")
-	n := len(t) - checksumTail
-	if n < 1 || !bytes.HasPrefix(t[n:], []byte(checksumKey)) || !bytes.HasSuffix(t, []byte(`"}`)) {
+	body, digits, ok := cutChecksum(bytes.TrimRight(raw, " \t\r\n"))
+	if !ok {
 		if version >= ChecksumVersion {
 			return nil, fmt.Errorf("%w: format version %d without its checksum: truncated, corrupt or edited; retrain the model or restore the file", ErrBadFile, version)
 		}
 		return raw, nil
 	}
 	want := make([]byte, sha256.Size)
-	digits := t[n+len(checksumKey) : len(t)-2]
 	if _, err := hex.Decode(want, digits); err != nil || !bytes.Equal(digits, bytes.ToLower(digits)) {
 		return nil, fmt.Errorf("%w: malformed checksum: corrupt or edited; retrain the model or restore the file", ErrBadFile)
 	}
-	if got := sha256.Sum256(t[:n]); !bytes.Equal(got[:], want) {
+	if got := sha256.Sum256(body); !bytes.Equal(got[:], want) {
 		return nil, fmt.Errorf("%w: checksum mismatch: the file changed after it was written (corrupt or edited); retrain the model or restore the file", ErrBadFile)
 	}
-	return append(t[:n:n], '}'), nil
+	return append(body[:len(body):len(body)], '}'), nil
+}
+
+// cutChecksum splits t, a file without trailing white space, into the
+// bytes its checksum covers and the checksum's hex digits; ok is false
+// where t does not end with a checksum member.
+func cutChecksum(t []byte) (body, digits []byte, ok bool) {
+	n := len(t) - checksumTail
+	if n < 1 || !bytes.HasPrefix(t[n:], []byte(checksumKey)) || !bytes.HasSuffix(t, []byte(`"}`)) {
+		return nil, nil, false
+	}
+	return t[:n], t[n+len(checksumKey) : len(t)-2], true
 }
 
 // Read reads a model file from r into v, a pointer to a struct with the
