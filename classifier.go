@@ -44,12 +44,26 @@ type Classifier struct {
 // Fit fits the encoder on t, then trains the network on the encoded
 // table, replacing any earlier fit. If ctx is cancelled during training,
 // Fit returns an error wrapping ctx.Err() and the classifier keeps its
-// earlier state. Data errors are *data.ParseError values naming the table,
-// line and column.
+// earlier state; any other error leaves it not fitted (ErrNotFitted), so
+// that a failed refit never predicts with the model before it. Data
+// errors are *data.ParseError values naming the table, line and column.
 func (c *Classifier) Fit(ctx context.Context, t *data.Table) error {
 	if c == nil {
 		return errors.New("hornets: Fit on a nil *Classifier")
 	}
+	if ctx == nil {
+		return errors.New("hornets: Fit with a nil context.Context (use context.Background())")
+	}
+	err := c.fit(ctx, t)
+	if err != nil && ctx.Err() == nil {
+		c.fitted = nil
+	}
+	return err
+}
+
+// fit is Fit, which clears the earlier fit where fit fails for a reason
+// other than cancellation.
+func (c *Classifier) fit(ctx context.Context, t *data.Table) error {
 	if t == nil {
 		return errors.New("hornets: Fit on a nil table")
 	}

@@ -413,6 +413,29 @@ func TestFitCanceled(t *testing.T) {
 	}
 }
 
+// A Fit that fails for a reason other than cancellation leaves the
+// classifier not fitted, as ErrNotFitted says, rather than predicting with
+// the model before it; a nil context is an error, not a panic (a library
+// audit, session 22).
+func TestFailedRefit(t *testing.T) {
+	t.Parallel()
+	clf := &hornets.Classifier{Train: trainConfig}
+	if err := clf.Fit(context.Background(), xorTable(t, 64, 7, "train.csv")); err != nil {
+		t.Fatal(err)
+	}
+	one := &data.Table{Name: "one.csv", Header: []string{"a", "label"}, Rows: [][]string{{"1", "x"}, {"0", "x"}}}
+	if err := clf.Fit(context.Background(), one); !errors.Is(err, data.ErrSingleClass) {
+		t.Fatalf("Fit on a single class: %v, want ErrSingleClass", err)
+	}
+	if _, err := clf.Predict(xorTable(t, 4, 7, "test.csv")); !errors.Is(err, hornets.ErrNotFitted) {
+		t.Errorf("after a failed refit: %v, want ErrNotFitted", err)
+	}
+	//lint:ignore SA1012 a nil context is what is tested
+	if err := clf.Fit(nil, xorTable(t, 64, 7, "train.csv")); err == nil || !strings.Contains(err.Error(), "nil context") { //nolint:staticcheck
+		t.Errorf("Fit(nil, …): %v, want an error naming the nil context", err)
+	}
+}
+
 // Concurrent predictions on a freshly loaded classifier (whose evaluation
 // graphs are built on first use) equal sequential ones.
 //

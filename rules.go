@@ -59,13 +59,20 @@ type Rule struct {
 // (`dose = 7` for a 5/7 column: "7", and "5" when Negated), and Missing
 // says that a missing cell (empty, NA or, among numbers, ?) satisfies the
 // literal: the text form says "or NA", the SQL form "OR … IS NULL".
+//
+// A column binarised at thresholds (data.Binned, `--binarise`) has one
+// feature per cut: Threshold is the cut, and the literal holds where the
+// column's value is above it (`age > 52.5`), or at most it when Negated
+// (`age ≤ 52.5`); a missing cell takes the training mean, so Missing
+// says whether it satisfies the literal.
 type Literal struct {
-	Feature  string `json:"feature"`
-	Negated  bool   `json:"negated"`
-	Column   string `json:"column,omitempty"`
-	Category string `json:"category,omitempty"`
-	Value    string `json:"value,omitempty"`
-	Missing  bool   `json:"missing,omitempty"`
+	Feature   string `json:"feature"`
+	Negated   bool   `json:"negated"`
+	Column    string `json:"column,omitempty"`
+	Category  string `json:"category,omitempty"`
+	Value     string `json:"value,omitempty"`
+	Threshold string `json:"threshold,omitempty"`
+	Missing   bool   `json:"missing,omitempty"`
 }
 
 // newLiteral names feature f (index into sources, which may be short).
@@ -76,6 +83,10 @@ func newLiteral(name string, negated bool, f int, sources []data.Source) Literal
 		l.Column = src.Column
 		if !src.Numeric {
 			l.Category = src.Category
+		}
+		if src.Threshold != "" {
+			l.Threshold = src.Threshold
+			l.Missing = src.MissingOn != negated
 		}
 		if src.Binary {
 			l.Value = src.On
@@ -148,7 +159,7 @@ func (r Rule) holds(row map[string]float64) bool {
 
 // String renders the literal over the original column when it is known:
 // `a1 = 3` and `a1 ≠ 3` for a one-hot category, `f45 = 1` and `f45 = 0`
-// for a numeric column.
+// for a numeric column, `age > 52.5` and `age ≤ 52.5` for a binarised one.
 func (l Literal) String() string {
 	if l.Category != "" {
 		if l.Negated {
@@ -161,6 +172,12 @@ func (l Literal) String() string {
 		column = l.Column
 	}
 	text := textName(column) + " = " + l.value()
+	if l.Threshold != "" {
+		text = textName(column) + " > " + l.Threshold
+		if l.Negated {
+			text = textName(column) + " ≤ " + l.Threshold
+		}
+	}
 	if l.Missing {
 		return "(" + text + " or NA)"
 	}
@@ -265,6 +282,12 @@ func (l Literal) sql() string {
 			column = l.Column
 		}
 		cond := sqlName(column) + " = " + l.value()
+		if l.Threshold != "" {
+			cond = sqlName(column) + " > " + l.Threshold
+			if l.Negated {
+				cond = sqlName(column) + " <= " + l.Threshold
+			}
+		}
 		if l.Missing {
 			return "(" + cond + " OR " + sqlName(column) + " IS NULL)"
 		}

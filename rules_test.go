@@ -161,6 +161,42 @@ func TestRuleSetBinaryCodes(t *testing.T) {
 	}
 }
 
+// TestRuleSetThresholds: a binarised column's literal tests its cut
+// (`age > 45`, `age ≤ 45`), and "or NA" where a missing cell, which takes
+// the training mean, satisfies it; in the text, SQL and JSON forms.
+func TestRuleSetThresholds(t *testing.T) {
+	t.Parallel()
+	list := &rulesearch.List{Default: 0, Rows: 4, Fidelity: 1, Accuracy: 1, Rules: []rulesearch.DecisionRule{
+		{Class: 1, Literals: []rulesearch.Literal{{Feature: 0, Name: "age>45"}, {Feature: 1, Name: "flag"}}},
+		{Class: 1, Literals: []rulesearch.Literal{{Feature: 0, Name: "age>45", Negated: true}, {Feature: 2, Name: "age>60"}}},
+	}}
+	sources := []data.Source{
+		{Column: "age", Numeric: true, Threshold: "45", MissingOn: true},
+		{Column: "flag", Numeric: true, Binary: true, On: "1", Off: "0"},
+		{Column: "age", Numeric: true, Threshold: "60"},
+	}
+	rs := hornets.NewRuleSet(list, []string{"no", "yes"}, sources)
+	want := [][]hornets.Literal{
+		{{Feature: "age>45", Column: "age", Threshold: "45", Missing: true}, {Feature: "flag", Column: "flag"}},
+		{{Feature: "age>45", Negated: true, Column: "age", Threshold: "45"}, {Feature: "age>60", Column: "age", Threshold: "60"}},
+	}
+	for i, r := range rs.Rules {
+		if !slices.Equal(r.Literals, want[i]) {
+			t.Errorf("rule %d literals\ngot  %+v\nwant %+v", i+1, r.Literals, want[i])
+		}
+	}
+	wantIn(t, "String()", rs.String(), "IF (age > 45 or NA) AND flag = 1 THEN yes", "IF age ≤ 45 AND age > 60 THEN yes")
+	sql := rs.SQL()
+	wantIn(t, "SQL()", sql, `WHEN ("age" > 45 OR "age" IS NULL) AND "flag" = 1 THEN 'yes'`, `WHEN "age" <= 45 AND "age" > 60 THEN 'yes'`)
+	back := roundTrip(t, rs)
+	if back.SQL() != sql || !strings.Contains(back.String(), "IF age ≤ 45 AND age > 60 THEN yes") {
+		t.Errorf("read back from JSON:\n%s\n%s\nwant the same rules as\n%s", back.String(), back.SQL(), sql)
+	}
+	if class, rule := rs.Decide(map[string]float64{"age>45": 1, "flag": 1}); class != "yes" || rule != 1 {
+		t.Errorf("Decide: %s by rule %d, want yes by rule 1", class, rule)
+	}
+}
+
 // TestLiteralTextQuotesAmbiguousNames: a column name or category that
 // could be misread in the text form is Go-quoted, so each literal reads as
 // one; plain ones are not.

@@ -58,7 +58,7 @@
 //     later value too far from a binary column's two to be coded is an
 //     error naming its line. A model file whose encoder codes values so
 //     (other than 0/1 columns, which read alike) needs format version 5
-//     or later (every file is now version 6), which older programs refuse
+//     or later (every file is now version 7), which older programs refuse
 //     instead of misreading.
 //   - Otherwise, or when [EncoderOptions].Categorical names the column
 //     (integer codes such as the MONK's attributes), the column is

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -23,9 +24,14 @@ const (
 	Numeric Kind = iota
 	// Categorical columns are one-hot encoded, one 0/1 feature per category.
 	Categorical
+	// Binned columns are numeric columns coded as thresholds (asked for by
+	// EncoderOptions.Binarise): one 0/1 feature per cut point, 1 where the
+	// value is above the cut (see Column.Cuts); a missing cell takes the
+	// training mean.
+	Binned
 )
 
-var kindNames = [...]string{"numeric", "categorical"}
+var kindNames = [...]string{"numeric", "categorical", "binned"}
 
 func (k Kind) String() string {
 	if k >= 0 && int(k) < len(kindNames) {
@@ -58,6 +64,11 @@ type Column struct {
 	Kind       Kind     `json:"kind"`
 	Mean       float64  `json:"mean,omitempty"`       // Numeric: training mean of the non-missing cells, 0 if there are none
 	Categories []string `json:"categories,omitempty"` // Categorical: sorted distinct training values, "NA" standing for missing
+	// Cuts is, for a Binned column, its cut points in increasing order:
+	// feature k is 1 where the value is above Cuts[k] ("age>52.5"), else
+	// 0. They sit at the training quartiles, each halfway between the
+	// quartile's value and the next larger training value (see BinCuts).
+	Cuts []float64 `json:"cuts,omitempty"`
 	// Values is, for a numeric column with one or two distinct training
 	// values, their number (0: more, or a model file from before it was
 	// recorded). Such a column is encoded relative to Low and High, its
@@ -80,7 +91,7 @@ type Column struct {
 // would have copied it: a binary column of values other than 0 and 1, a
 // missing cell filled with a mode, or a constant column other than 0.
 // Such an encoder needs a model file of format version 5 or later, which
-// a reader of version 4 refuses (train.Bundle writes version 6).
+// a reader of version 4 refuses (train.Bundle writes version 7).
 func (e *Encoder) RecodesValues() bool {
 	if e == nil {
 		return false
@@ -131,6 +142,17 @@ type EncoderOptions struct {
 	// the single name "*" selects every feature column. A name that is not
 	// a feature column is an error.
 	Categorical []string
+	// Binarise names numeric feature columns to code as thresholds at
+	// their training quartiles (Binned: up to three 0/1 features, "x>q"),
+	// so that a table of 0/1 flags with a few continuous columns (an age
+	// beside clinical flags) stays binary and takes the categorical route,
+	// whose rules then test the thresholds; "*" selects every numeric
+	// column. A named column that turns out categorical, or holds at most
+	// two distinct training values (already binary), is encoded as without
+	// it. A name here overrides Categorical's "*"; a name that is not a
+	// feature column, or that Categorical names too (or "*" in both), is an
+	// error.
+	Binarise []string
 }
 
 // Encoder turns tables into Datasets by rules fitted on training data (see
@@ -174,18 +196,49 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		}
 		forced[name] = true
 	}
+	binarise := make(map[string]bool)
+	for _, name := range opts.Binarise {
+		switch {
+		case name != "*" && (!slices.Contains(t.Header, name) || name == e.Label):
+			return nil, &ParseError{File: t.Name, Column: name,
+				Err: fmt.Errorf("%w: no feature column of that name to binarise", ErrNoColumn)}
+		case name != "*" && forced[name]:
+			return nil, &ParseError{File: t.Name, Column: name,
+				Err: fmt.Errorf("%w: the column is named both to binarise and as categorical", ErrNoColumn)}
+		}
+		binarise[name] = true
+	}
+	if forced["*"] && binarise["*"] {
+		return nil, &ParseError{File: t.Name,
+			Err: fmt.Errorf("%w: every column is named both to binarise and as categorical (*)", ErrNoColumn)}
+	}
 	names := make(map[string]string) // output feature name -> input column
 	lim := t.limits.resolved()
 	for j, name := range t.Header {
 		if j == lab {
 			continue
 		}
-		c, err := fitColumn(t, j, forced[name] || forced["*"])
+		c, err := fitColumn(t, j, forced[name] || forced["*"] && !binarise[name])
 		if err != nil {
 			return nil, err
 		}
+		if (binarise[name] || binarise["*"]) && c.Kind == Numeric && c.Values == 0 {
+			if c.Cuts = BinCuts(numericValues(t, j)); len(c.Cuts) > 0 {
+				c.Kind = Binned
+			}
+		}
 		e.Columns = append(e.Columns, c)
 		outs := []string{c.Name}
+		if c.Kind == Binned {
+			if w := len(e.Features) + len(c.Cuts); lim.cellsOver(len(t.Rows), w) {
+				return nil, &ParseError{File: t.Name, Column: name,
+					Err: fmt.Errorf("%w: binarising makes %d rows × %d features, past the limit of %d cells", ErrTooLarge, len(t.Rows), w, lim.MaxCells)}
+			}
+			outs = outs[:0]
+			for _, cut := range c.Cuts {
+				outs = append(outs, binnedName(c.Name, cut))
+			}
+		}
 		if c.Kind == Categorical {
 			if w := len(e.Features) + len(c.Categories); lim.cellsOver(len(t.Rows), w) {
 				return nil, &ParseError{File: t.Name, Column: name,
@@ -206,6 +259,72 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		e.Features = append(e.Features, outs...)
 	}
 	return e, nil
+}
+
+// binnedName names the feature of a Binned column that is 1 above cut.
+func binnedName(column string, cut float64) string { return column + ">" + formatValue(cut) }
+
+// numericValues returns the non-missing training values of numeric column j.
+func numericValues(t *Table, j int) []float64 {
+	var out []float64
+	for _, row := range t.Rows {
+		if isNumericMissing(row[j]) {
+			continue
+		}
+		if f, ok := number(row[j]); ok && finite(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// BinCuts returns the cut points of a Binned column with training values
+// vals (in any order; vals is sorted in place): for each quartile (25, 50
+// and 75 %), a number of fewest significant digits above the quartile's
+// value and below the next larger value, found by rounding the point
+// halfway between them (1.5 between codes 1 and 2, 0.3 between 0 and 0.61,
+// 45 between 40 and 50), so that rules read as a person would write them; a quartile at
+// the largest value uses the largest value below it. The cuts are
+// increasing and distinct, at most three; none for fewer than two
+// distinct values.
+func BinCuts(vals []float64) []float64 {
+	slices.Sort(vals)
+	n := len(vals)
+	if n == 0 || vals[0] == vals[n-1] {
+		return nil
+	}
+	var cuts []float64
+	for _, q := range []float64{0.25, 0.5, 0.75} {
+		i := int(q * float64(n-1))
+		v := vals[i]
+		if v == vals[n-1] { // step down to the largest value below the top
+			i = sort.SearchFloat64s(vals, v) - 1
+			v = vals[i]
+		}
+		next := vals[sort.SearchFloat64s(vals, math.Nextafter(v, math.Inf(1)))]
+		cut := shortCut(v, next)
+		if len(cuts) == 0 || cut > cuts[len(cuts)-1] {
+			cuts = append(cuts, cut)
+		}
+	}
+	return cuts
+}
+
+// shortCut returns a number of fewest significant digits strictly
+// between lo and hi, found by rounding their midpoint, or lo itself where
+// there is none (adjacent floats; lo < hi, both finite).
+func shortCut(lo, hi float64) float64 {
+	mid := lo + (hi-lo)/2
+	if !finite(mid) {
+		mid = lo/2 + hi/2
+	}
+	for digits := 1; digits <= 17; digits++ {
+		c, err := strconv.ParseFloat(strconv.FormatFloat(mid, 'g', digits, 64), 64)
+		if err == nil && c > lo && c < hi {
+			return c
+		}
+	}
+	return lo
 }
 
 // printable returns v for use in a feature name: a value holding a line
@@ -462,6 +581,9 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 		return nil, nil, &ParseError{File: t.Name,
 			Err: fmt.Errorf("%w: encoding makes %d rows × %d features, past the limit of %d cells", ErrTooLarge, len(t.Rows), width, lim.MaxCells)}
 	}
+	if err := checkHeader(t.Header, t.Name, 0); err != nil { // ReadCSV's check, for a table built in code
+		return nil, nil, err
+	}
 	pos := make(map[string]int, len(t.Header))
 	for j, name := range t.Header {
 		pos[name] = j
@@ -517,6 +639,21 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 		x := d.X[i*width : (i+1)*width]
 		for k, c := range e.Columns {
 			v := row[src[k]]
+			if c.Kind == Binned {
+				f := c.Mean
+				if !isNumericMissing(v) {
+					var err error
+					if f, err = parseCell(v); err != nil {
+						return nil, nil, t.cellErr(i, c.Name, err)
+					}
+				}
+				for o, cut := range c.Cuts {
+					if f > cut {
+						x[offs[k]+o] = 1
+					}
+				}
+				continue
+			}
 			if c.Kind == Numeric {
 				if isNumericMissing(v) {
 					x[offs[k]] = c.missingValue()
@@ -627,6 +764,9 @@ func (e *Encoder) check() (offs []int, width int, err error) {
 			if !finite(c.Mean) {
 				return bad("column %s has mean %v", quote(c.Name), c.Mean)
 			}
+			if len(c.Cuts) != 0 {
+				return bad("numeric column %s has cuts but is not binned", quote(c.Name))
+			}
 			switch {
 			case c.Values < 0 || c.Values > 2:
 				return bad("column %s has %d values, want 0, 1 or 2", quote(c.Name), c.Values)
@@ -648,6 +788,24 @@ func (e *Encoder) check() (offs []int, width int, err error) {
 				return bad("feature %d is named %s, want %s after its column", width+1, quote(e.Features[width]), quote(c.Name))
 			}
 			width++
+		case Binned:
+			switch {
+			case !finite(c.Mean):
+				return bad("column %s has mean %v", quote(c.Name), c.Mean)
+			case len(c.Cuts) == 0:
+				return bad("binned column %s has no cuts", quote(c.Name))
+			case c.Values != 0 || c.Low != 0 || c.High != 0 || c.ModeFill || c.Fill != 0 || len(c.Categories) != 0:
+				return bad("binned column %s has fields of another kind", quote(c.Name))
+			}
+			for o, cut := range c.Cuts {
+				if !finite(cut) || o > 0 && cut <= c.Cuts[o-1] {
+					return bad("the cuts of column %s are not finite, increasing and distinct at %v", quote(c.Name), cut)
+				}
+				if f := binnedName(c.Name, cut); len(e.Features) > width+o && e.Features[width+o] != f {
+					return bad("feature %d is named %s, want %s after its column and cut", width+o+1, quote(e.Features[width+o]), quote(f))
+				}
+			}
+			width += len(c.Cuts)
 		case Categorical:
 			if len(c.Categories) == 0 {
 				return bad("categorical column %s has no categories", quote(c.Name))
@@ -689,8 +847,11 @@ func (e *Encoder) groups(width int) []int {
 	g := make([]int, 0, width)
 	for j, c := range e.Columns {
 		n := 1
-		if c.Kind == Categorical {
+		switch c.Kind {
+		case Categorical:
 			n = len(c.Categories)
+		case Binned:
+			n = len(c.Cuts)
 		}
 		for range n {
 			g = append(g, j)
@@ -754,6 +915,11 @@ type Source struct {
 	Binary              bool
 	On, Off             string
 	ModeFill, MissingOn bool
+	// Threshold marks one feature of a Binned column: it is 1 where the
+	// value is above Threshold (a number as written by FormatFloat), and a
+	// missing cell, which takes the training mean, encodes as 1 when
+	// MissingOn.
+	Threshold string
 }
 
 // Sources returns the source of every encoded feature, in output order.
@@ -764,6 +930,12 @@ func (e *Encoder) Sources() ([]Source, error) {
 	}
 	var out []Source
 	for _, c := range e.Columns {
+		if c.Kind == Binned {
+			for _, cut := range c.Cuts {
+				out = append(out, Source{Column: c.Name, Numeric: true, Threshold: formatValue(cut), MissingOn: c.Mean > cut})
+			}
+			continue
+		}
 		if c.Kind == Numeric {
 			src := Source{Column: c.Name, Numeric: true}
 			if c.Values == 2 {

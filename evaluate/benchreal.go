@@ -41,6 +41,9 @@ type BenchRealConfig struct {
 	// even where their values are numbers (data.EncoderOptions; "*" every
 	// feature column), for tables of integer codes such as MONK's.
 	Categorical []string `json:",omitempty"`
+	// Binarise names numeric columns to code as thresholds in every table
+	// (data.EncoderOptions.Binarise).
+	Binarise []string `json:",omitempty"`
 	// FixedSplit is set by BenchRealSweep where the tables come with
 	// their own test tables (BenchTable.Test): each model is fitted on
 	// the whole table and scored on its test table, once per repeat
@@ -170,7 +173,7 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 	if err != nil {
 		return nil, nil, cfg, err
 	}
-	encOpts := data.EncoderOptions{Categorical: cfg.Categorical}
+	encOpts := data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise}
 	k, per := cfg.Folds, cfg.Folds*cfg.Repeats
 	shapes := make([]BenchDataset, len(tables))
 	folds := make([][][]int, len(tables)) // table, repeat → fold of each row (none for a fixed split)
@@ -247,7 +250,7 @@ func benchUnit(ctx context.Context, bt BenchTable, fold []int, classes []string,
 		}
 		trainTab, testTab = bt.Table.Subset(tr), bt.Table.Subset(te)
 	}
-	enc, err := data.FitEncoder(trainTab, data.EncoderOptions{Categorical: cfg.Categorical})
+	enc, err := data.FitEncoder(trainTab, data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise})
 	if err != nil {
 		return res, err
 	}

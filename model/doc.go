@@ -104,12 +104,12 @@
 //
 // # Model files
 //
-// Save writes one JSON object (format name, version 6, configuration, rule
+// Save writes one JSON object (format name, version 7, configuration, rule
 // table, weights, standardisation, caller metadata) closed by the SHA-256
 // checksum of what precedes it (package modelfile); Load checks format,
 // version, the checksum and every tensor's shape, wrapping ErrModelFile
-// otherwise, reads the files of versions 4 and 5 (no checksum), and asks
+// otherwise, reads the files of versions 4 and 5 (no checksum) and 6 (no binarised columns), and asks
 // for files of older versions to be retrained. A changed byte anywhere in
-// a version-6 file (a flipped digit of a weight) is refused as a checksum
+// a version-6 or -7 file (a flipped digit of a weight) is refused as a checksum
 // mismatch instead of loading as another model.
 package model

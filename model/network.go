@@ -121,6 +121,9 @@ func NewContext(ctx context.Context, cfg Config, d Data, rng *rand.Rand) (*Netwo
 	if rng == nil {
 		return nil, fmt.Errorf("%w: nil *rand.Rand", ErrConfig)
 	}
+	if ctx == nil {
+		return nil, fmt.Errorf("%w: nil context.Context (use context.Background())", ErrConfig)
+	}
 	n := &Network{cfg: cfg, act: cfg.activation(), features: d.Features, classes: d.Classes, names: slices.Clone(d.Names)}
 	switch {
 	case d.Features < 1:

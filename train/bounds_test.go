@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/model/modelfile"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -227,10 +229,11 @@ func TestBundleAndWeightBounds(t *testing.T) {
 	}
 }
 
-// TestBundleFileVersion: every model is written as format version 6,
+// TestBundleFileVersion: every model is written as format version 7,
 // closed by its checksum; the files the programs before it wrote (version
-// 5 where the encoder codes a column's values, 5/7 as 0/1, else 4; no
-// checksum) still load and predict as saved.
+// 6 with a checksum; before it version 5 where the encoder codes a
+// column's values, 5/7 as 0/1, else 4; no checksum) still load and
+// predict as saved.
 func TestBundleFileVersion(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -265,16 +268,21 @@ func TestBundleFileVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 		raw, _ := os.ReadFile(path)
-		if !strings.HasPrefix(string(raw), `{"format":"hornets-go model","version":6,`) || !strings.Contains(string(raw), `,"checksum":"sha256:`) {
-			t.Errorf("%s: the file starts %.120s and ends %q; want version 6 with a checksum", tc.name, raw, raw[max(0, len(raw)-90):])
+		if !strings.HasPrefix(string(raw), `{"format":"hornets-go model","version":7,`) || !strings.Contains(string(raw), `,"checksum":"sha256:`) {
+			t.Errorf("%s: the file starts %.120s and ends %q; want version 7 with a checksum", tc.name, raw, raw[max(0, len(raw)-90):])
 		}
 		cut := strings.LastIndex(string(raw), `,"checksum"`)
 		old := filepath.Join(t.TempDir(), "old.json")
-		if cut < 0 || os.WriteFile(old, []byte(strings.Replace(string(raw[:cut]), `"version":6`, tc.want, 1)+"}\n"), 0o644) != nil {
+		if cut < 0 || os.WriteFile(old, []byte(strings.Replace(string(raw[:cut]), `"version":7`, tc.want, 1)+"}\n"), 0o644) != nil {
 			t.Fatalf("%s: cannot make the old file", tc.name)
 		}
+		v6, err := modelfile.Reseal([]byte(strings.Replace(string(raw), `"version":7`, `"version":6`, 1)))
+		old6 := filepath.Join(t.TempDir(), "v6.json")
+		if err != nil || os.WriteFile(old6, v6, 0o644) != nil {
+			t.Fatalf("%s: cannot make the version-6 file: %v", tc.name, err)
+		}
 		p1, err1 := res.Network.Predict(ds.X, ds.Rows)
-		for _, file := range []string{path, old} {
+		for _, file := range []string{path, old, old6} {
 			b2, err := train.LoadBundle(file)
 			if err != nil {
 				t.Fatalf("%s: LoadBundle(%s): %v", tc.name, filepath.Base(file), err)
@@ -284,5 +292,20 @@ func TestBundleFileVersion(t *testing.T) {
 				t.Errorf("%s: predictions before and after %s differ (%v, %v)", tc.name, filepath.Base(file), err1, err2)
 			}
 		}
+	}
+}
+
+// TestFitNilContext: a nil context is a configuration error, not a panic
+// (a library audit, session 22).
+func TestFitNilContext(t *testing.T) {
+	t.Parallel()
+	ds := &data.Dataset{X: []float64{0, 1, 1, 0}, Rows: 4, Cols: 1, Y: []int{0, 1, 1, 0}, Classes: []string{"a", "b"}, Features: []string{"f"}}
+	//lint:ignore SA1012 a nil context is what is tested
+	if _, err := train.Fit(nil, ds, model.Config{}, train.Config{Seed: 1, Epochs: 2}, nil); !errors.Is(err, train.ErrConfig) || !strings.Contains(err.Error(), "nil context") { //nolint:staticcheck
+		t.Errorf("Fit(nil, …): %v, want ErrConfig naming the nil context", err)
+	}
+	//lint:ignore SA1012 a nil context is what is tested
+	if _, err := model.NewContext(nil, model.Config{}, model.Data{X: ds.X, Rows: 4, Features: 1, Y: ds.Y, Classes: 2}, rand.New(rand.NewPCG(1, 2))); !errors.Is(err, model.ErrConfig) { //nolint:staticcheck
+		t.Errorf("model.NewContext(nil, …): %v, want ErrConfig", err)
 	}
 }

@@ -116,6 +116,9 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 // newLoop checks the configs and the data and builds the network, its
 // trainer and the solvers; ctx stops the network's construction.
 func newLoop(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Loop, error) {
+	if ctx == nil {
+		return nil, fmt.Errorf("%w: nil context.Context (use context.Background())", ErrConfig)
+	}
 	if opts == nil {
 		opts = &Options{}
 	}

@@ -33,16 +33,19 @@ type benchRealOptions struct {
 	// Categorical names the feature columns one-hot encoded in every
 	// table (--categorical; "*" every one).
 	Categorical []string
-	Folds       int
-	Repeats     int
-	Baselines   string // per-fold scores of other models, or ""
-	Compare     string // the model HorNets is compared with by the Bayesian test
-	Format      string // markdown or json
-	Plot        string // the critical-difference diagram, PNG or SVG by extension, or ""
-	Fit         fitOptions
-	Quiet       bool         // --quiet: no progress on stderr
-	Jobs        int          // --jobs: units fitted at a time; 0 means every core
-	Shard       shardOptions // --shard, --results, --resume
+	// Binarise names the numeric columns coded as thresholds in every
+	// table (--binarise; "*" every one).
+	Binarise  []string
+	Folds     int
+	Repeats   int
+	Baselines string // per-fold scores of other models, or ""
+	Compare   string // the model HorNets is compared with by the Bayesian test
+	Format    string // markdown or json
+	Plot      string // the critical-difference diagram, PNG or SVG by extension, or ""
+	Fit       fitOptions
+	Quiet     bool         // --quiet: no progress on stderr
+	Jobs      int          // --jobs: units fitted at a time; 0 means every core
+	Shard     shardOptions // --shard, --results, --resume
 }
 
 func newBenchRealCmd(ios *iostreams) *cli.Command {
@@ -50,6 +53,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 		&cli.StringFlag{Name: "data", Category: "Data", Usage: "a `DIR` (every *.csv and *.csv.gz in it) or comma-separated CSV files; the label is the last column"},
 		&cli.StringFlag{Name: "test", Category: "Data", Usage: "the tables' own test tables (fixed splits, such as MONK's and SPECT): a `DIR` or comma-separated CSV files, one per --data table in the same order (a DIR's files in name order); each model is fitted on the whole --data table and scored on its test table, --repeats times (no folds)"},
 		categoricalFlag(),
+		binariseFlag(),
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("stratified folds `K`, 2..%d", train.MaxFolds)},
 		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("repetitions `R` of the k-fold split, each with fresh folds, 1..%d", evaluate.MaxRepeats)},
 		&cli.StringFlag{Name: "baselines", Category: "Data", Usage: "CSV `FILE` of other models' per-fold scores: dataset,repeat,fold,model,macro_f1 (repeat and fold from 0; dataset is the file name without .csv/.csv.gz)"},
@@ -64,7 +68,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 	return leaf(&cli.Command{
 		Name:      "real",
 		Usage:     "HorNets against the built-in logistic regression (and --baselines) on real tables, with Friedman, Nemenyi and Bayesian tests",
-		UsageText: "hornetctl bench real --data DIR_OR_FILES [--folds 5 | --test DIR_OR_FILES] [--repeats 1] [--seed 0] [--categorical NAMES] [--baselines FILE] [--format markdown|json] [model flags]",
+		UsageText: "hornetctl bench real --data DIR_OR_FILES [--folds 5 | --test DIR_OR_FILES] [--repeats 1] [--seed 0] [--categorical NAMES] [--binarise NAMES] [--baselines FILE] [--format markdown|json] [model flags]",
 		Description: "Repeated stratified k-fold cross-validation of HorNets and of standardised L2 logistic regression on the\n" +
 			"same folds (repeat r uses folds drawn with seed (--seed, r); HorNets on fold f of repeat r trains with seed\n" +
 			"--seed + r·K + f). The CSV encoder is fitted on each training fold only. One row per dataset and model:\n" +
@@ -120,6 +124,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 				o.Folds = 0
 			}
 			o.Categorical = categoricalNames(c)
+			o.Binarise = columnNames(c, "binarise")
 			if o.Fit, err = readFitFlags(c); err != nil {
 				return err
 			}
@@ -233,7 +238,7 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		inputs = append(inputs, flagPath{"plot", o.Plot}) // --results must not be it
 	}
 	sw, shapes, cfg, err := evaluate.BenchRealSweep(tables, evaluate.BenchRealConfig{Folds: o.Folds, Repeats: o.Repeats,
-		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train, Categorical: o.Categorical})
+		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train, Categorical: o.Categorical, Binarise: o.Binarise})
 	var fe *train.FoldsError
 	switch {
 	case errors.As(err, &fe) && fe.Table != "":

@@ -40,7 +40,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 		runF = func(ctx context.Context, o *cvOptions) error { return runCV(ctx, o, ios) }
 	}
 	flags := dataFlags()
-	flags = append(flags, categoricalFlag())
+	flags = append(flags, categoricalFlag(), binariseFlag())
 	flags = append(flags,
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("number of stratified folds `K`, 2..%d and at most the rows of the smallest class", train.MaxFolds)},
 		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("repeat the cross-validation on `N` independent stratified splits, 1..%d", evaluate.MaxRepeats)},
@@ -116,7 +116,7 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 		opts.Recorder = newProgress(log, ios.Err, verbose, 0)
 	}
 	cfg := evaluate.CVConfig{Folds: o.Folds, Repeats: o.Repeats, Jobs: jobs, Model: o.Fit.Model, Train: o.Fit.Train,
-		Encoder: data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}, Options: opts, Dataset: o.Data.Path}
+		Encoder: o.Data.encoderOptions(), Options: opts, Dataset: o.Data.Path}
 	var sw *evaluate.Sweep
 	if tab != nil {
 		sw, cfg, err = evaluate.CVSweep(tab, cfg)
@@ -157,7 +157,7 @@ func writeCVResult(w io.Writer, format, path string, res *evaluate.CVResult) err
 
 // dataSpecOf describes the table of cv and tune for the sweep's spec.
 func dataSpecOf(o dataOptions, tab *data.Table, ds *data.Dataset) dataSpec {
-	d := dataSpec{Path: o.Path, Format: o.Format, Label: o.Label, Categorical: o.Categorical}
+	d := dataSpec{Path: o.Path, Format: o.Format, Label: o.Label, Categorical: o.Categorical, Binarise: o.Binarise}
 	if tab != nil {
 		d.SHA256 = tableHash(tab)
 	} else {
@@ -224,7 +224,7 @@ func readCVData(ctx context.Context, o dataOptions, folds int) (*data.Table, *da
 		ds, _, err = loadTraining(ctx, o)
 	} else if tab, err = readCSVTable(ctx, o); err == nil {
 		var enc *data.Encoder
-		if enc, err = data.FitEncoder(tab, data.EncoderOptions{Label: o.Label, Categorical: o.Categorical}); err == nil {
+		if enc, err = data.FitEncoder(tab, o.encoderOptions()); err == nil {
 			ds, _, err = enc.Transform(tab)
 		}
 	}

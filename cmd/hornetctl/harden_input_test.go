@@ -521,6 +521,56 @@ func TestTrainWarnsOfFewContinuous(t *testing.T) {
 	}
 }
 
+// TestTrainBinarise: --binarise codes a continuous column beside 0/1
+// flags as thresholds at its training quartiles, so the table takes the
+// categorical route (no warning) and the rules test the thresholds; a
+// column that is not there, or LibSVM input, is an error naming the flag
+// or column, and the warning of a continuous column names the flag.
+func TestTrainBinarise(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("a,b,c,age,y\n")
+	for i := range 80 {
+		a, bb, c, age := i%2, i/2%2, i/4%2, 20+(i*37)%60
+		y := 0
+		if a == 1 && age > 50 {
+			y = 1
+		}
+		fmt.Fprintf(&b, "%d,%d,%d,%d,%d\n", a, bb, c, age, y)
+	}
+	dir := t.TempDir()
+	path, m := filepath.Join(dir, "t.csv"), filepath.Join(dir, "m.json")
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	r := mustRun(t, "train", "--data", path, "--epochs", "2", "--out", m)
+	if !strings.Contains(r.stderr, `drop it or binarise it (--binarise age)`) {
+		t.Errorf("without --binarise: stderr\n%s\nwant the warning naming --binarise", r.stderr)
+	}
+	r = mustRun(t, "train", "--data", path, "--seed", "1", "--binarise", "age", "--out", m)
+	if !strings.Contains(r.stdout, "categorical route") || strings.Contains(r.stderr, "continuous route") {
+		t.Errorf("with --binarise age: stdout %s\nstderr %s\nwant the categorical route and no warning", r.stdout, r.stderr)
+	}
+	rules := mustRun(t, "rules", "--model", m).stdout
+	if !strings.Contains(rules, "age > ") || !strings.Contains(rules, "fidelity 1.000") {
+		t.Errorf("rules:\n%s\nwant a threshold on age and fidelity 1.000", rules)
+	}
+	if ev := mustRun(t, "eval", "--model", m, "--data", path).stdout; !strings.Contains(ev, "route:    categorical") {
+		t.Errorf("eval:\n%s", ev)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no such column", []string{"--binarise", "nope"}, `column "nope"`},
+		{"libsvm", []string{"--binarise", "age", "--data-format", "libsvm"}, "--binarise applies to CSV input only"},
+	} {
+		r := runCLI(t, context.Background(), append([]string{"train", "--data", path, "--out", filepath.Join(dir, "x.json")}, tc.args...)...)
+		if r.code == 0 || !strings.Contains(r.stderr, tc.want) || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q; want one line naming %s", tc.name, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
 // TestTrainWarnsOfManyClasses: a label with more classes than half the
 // rows (an identifier: every row its own class) makes a model that
 // cannot generalise and slow epochs; train says so, and says nothing for

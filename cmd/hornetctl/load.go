@@ -61,6 +61,13 @@ func categoricalFlag() cli.Flag {
 		Usage: "one-hot encode the CSV columns `NAMES` (comma-separated, or * for every feature column) even when their values are numbers, e.g. integer codes"}
 }
 
+// binariseFlag is the training-only flag that codes numeric columns as
+// thresholds at their training quartiles (data.Binned).
+func binariseFlag() cli.Flag {
+	return &cli.StringSliceFlag{Name: "binarise", Category: "Data",
+		Usage: "code the numeric CSV columns `NAMES` (comma-separated, or * for every numeric column) as 0/1 thresholds at their training quartiles (age>52.5), so that a table of 0/1 flags with a few continuous columns takes the categorical route and its rules test the thresholds"}
+}
+
 // dataOptions are the values of dataFlags.
 type dataOptions struct {
 	Path        string      // --data; "stdin" for --data -
@@ -68,6 +75,7 @@ type dataOptions struct {
 	Format      string      // --data-format: csv or libsvm
 	Label       string      // --label; "" means the last column (or the model's label)
 	Categorical []string    // --categorical (train and cv only)
+	Binarise    []string    // --binarise (train and cv only)
 	Limits      data.Limits // from --max-input-mb; the zero value is the default
 }
 
@@ -103,14 +111,30 @@ func readDataFlags(c *cli.Context, stdin io.Reader) (dataOptions, error) {
 		}
 		o.Categorical = categoricalNames(c)
 	}
+	if c.IsSet("binarise") {
+		if o.Format == formatLibSVM {
+			return o, usagef("--binarise applies to CSV input only")
+		}
+		o.Binarise = columnNames(c, "binarise")
+	}
 	return o, nil
+}
+
+// encoderOptions returns the options of the CSV encoder fitted on the
+// training table.
+func (o dataOptions) encoderOptions() data.EncoderOptions {
+	return data.EncoderOptions{Label: o.Label, Categorical: o.Categorical, Binarise: o.Binarise}
 }
 
 // categoricalNames returns the column names of --categorical, trimmed,
 // empty ones dropped.
-func categoricalNames(c *cli.Context) []string {
+func categoricalNames(c *cli.Context) []string { return columnNames(c, "categorical") }
+
+// columnNames returns the column names of the string-slice flag name,
+// trimmed, empty ones dropped.
+func columnNames(c *cli.Context, flag string) []string {
 	var names []string
-	for _, name := range c.StringSlice("categorical") {
+	for _, name := range c.StringSlice(flag) {
 		if name = strings.TrimSpace(name); name != "" {
 			names = append(names, name)
 		}
@@ -136,7 +160,7 @@ func loadTraining(ctx context.Context, o dataOptions) (*data.Dataset, *data.Enco
 	if err != nil {
 		return nil, nil, err
 	}
-	enc, err := data.FitEncoder(t, data.EncoderOptions{Label: o.Label, Categorical: o.Categorical})
+	enc, err := data.FitEncoder(t, o.encoderOptions())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -370,8 +394,17 @@ func warnFewContinuous(w io.Writer, file string, ds *data.Dataset) {
 	if len(others) == 1 {
 		verb, them = "is", "it"
 	}
-	fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d features are 0/1 but %s %s not, so the table takes the continuous route (a linear model, no interaction rules); drop or binarise %s to let the categorical route find interactions\n",
-		file, ds.Cols-len(others), ds.Cols, quoteFew(others, 3), verb, them)
+	fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d features are 0/1 but %s %s not, so the table takes the continuous route (a linear model, no interaction rules); drop %s or binarise %s (%s) to let the categorical route find interactions\n",
+		file, ds.Cols-len(others), ds.Cols, quoteFew(others, 3), verb, them, them, binariseHint(others))
+}
+
+// binariseHint returns the --binarise flag that binarises the columns
+// names: by name for up to three plain names, else every numeric column.
+func binariseHint(names []string) string {
+	if len(names) > 3 || slices.ContainsFunc(names, func(n string) bool { return strings.ContainsAny(n, ", '\"\\") }) {
+		return "--binarise '*'"
+	}
+	return "--binarise " + strings.Join(names, ",")
 }
 
 // warnManyClasses warns when the label has more classes than half the

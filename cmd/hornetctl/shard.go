@@ -161,6 +161,7 @@ type dataSpec struct {
 	Format      string   `json:"format"`
 	Label       string   `json:"label,omitempty"`
 	Categorical []string `json:"categorical,omitempty"`
+	Binarise    []string `json:"binarise,omitempty"`
 	SHA256      string   `json:"sha256"` // of the parsed table
 }
 

@@ -34,7 +34,7 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 		runF = func(ctx context.Context, o *trainOptions) error { return runTrain(ctx, o, ios) }
 	}
 	flags := dataFlags()
-	flags = append(flags, categoricalFlag())
+	flags = append(flags, categoricalFlag(), binariseFlag())
 	flags = append(flags, &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the model to `MODEL` (required; a regular file is replaced atomically, a symlink's target is replaced, a device or FIFO is written in place)"})
 	flags = append(flags, outputFormatFlag())
 	flags = append(flags, plotFlag("the training (and validation) loss per epoch"))

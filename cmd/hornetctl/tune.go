@@ -170,7 +170,7 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 		runF = func(ctx context.Context, o *tuneOptions) error { return runTune(ctx, o, ios) }
 	}
 	flags := dataFlags()
-	flags = append(flags, categoricalFlag())
+	flags = append(flags, categoricalFlag(), binariseFlag())
 	flags = append(flags,
 		&cli.StringFlag{Name: "grid", Value: gridSmall, Usage: "configurations `GRID`: small (16), paper (the paper's, 726 before skipping) or a JSON FILE"},
 		&cli.BoolFlag{Name: "nested", Usage: "also report the nested-CV estimate of picking the best configuration (Folds × Repeats times the fits again)", DisableDefaultText: true},
@@ -333,7 +333,7 @@ func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
 		opts.Recorder = newProgress(log, ios.Err, verbose, 0)
 	}
 	cfg := evaluate.TuneConfig{Grid: grid, Folds: o.Folds, Repeats: o.Repeats, Jobs: jobs, Seed: o.Fit.Train.Seed,
-		Nested: o.Nested, Encoder: data.EncoderOptions{Label: o.Data.Label, Categorical: o.Data.Categorical}, Options: opts, Dataset: o.Data.Path}
+		Nested: o.Nested, Encoder: o.Data.encoderOptions(), Options: opts, Dataset: o.Data.Path}
 	var res *evaluate.TuneResult
 	if o.Nested { // not a work list: the final fits depend on the inner scores
 		if tab != nil {

@@ -23,12 +23,14 @@ import (
 // must be retrained. Version 5 is version 4 whose metadata needs this
 // program to be read as written (a data encoder that codes a binary
 // column's values as 0 and 1, which a version-4 reader would ignore and
-// misread). Version 6 adds the checksum (Write): every file this program
-// writes is version 6; versions 4 and 5, without a checksum, are still
-// read.
+// misread). Version 6 adds the checksum (Write). Version 7 lets the data
+// encoder a file holds code a numeric column as thresholds (data.Binned,
+// `--binarise`), which a version-6 reader would refuse as an unknown kind:
+// every file this program writes is version 7; versions 4 and 5, without
+// a checksum, and 6, with one, are still read.
 const (
 	Name          = "hornets-go model"
-	Version       = 6
+	Version       = 7
 	OldestVersion = 4
 )
 
