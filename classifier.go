@@ -326,8 +326,9 @@ func (c *Classifier) Save(path string) error {
 
 // Load reads a model file written by Save or by hornetctl train. The
 // returned classifier predicts exactly as the saved one did; its Model and
-// Train fields hold the saved configurations and Encoding.Label the label
-// column, so that Fit retrains alike (Encoding.Categorical is not saved).
+// Train fields hold the saved configurations, Encoding.Label the label
+// column and Encoding.Binarise the binarised columns, so that Fit retrains
+// alike (Encoding.Categorical is not saved).
 // Errors name the file; a file without a CSV encoder is ErrNoEncoder.
 func Load(path string) (*Classifier, error) {
 	b, err := train.LoadBundle(path)
@@ -340,7 +341,7 @@ func Load(path string) (*Classifier, error) {
 	return &Classifier{
 		Model:    b.Network.Config(),
 		Train:    b.Train,
-		Encoding: data.EncoderOptions{Label: b.Encoder.Label},
+		Encoding: data.EncoderOptions{Label: b.Encoder.Label, Binarise: b.Encoder.BinnedColumns()},
 		fitted:   b,
 	}, nil
 }

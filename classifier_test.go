@@ -6,9 +6,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -410,6 +412,41 @@ func TestFitCanceled(t *testing.T) {
 	}
 	if _, err := clf.Predict(xorTable(t, 4, 5, "test.csv")); !errors.Is(err, hornets.ErrNotFitted) {
 		t.Errorf("after a cancelled Fit\ngot  %v\nwant %v", err, hornets.ErrNotFitted)
+	}
+}
+
+// A classifier fitted with Encoding.Binarise saves its thresholds: the
+// loaded one predicts alike and refits with the same Binarise.
+func TestBinariseSaveLoad(t *testing.T) {
+	t.Parallel()
+	tab := &data.Table{Name: "mix.csv", Header: []string{"a", "b", "age", "y"}}
+	for i := range 64 {
+		a, age := i%2, 20+(i*37)%60
+		y := "no"
+		if a == 1 && age > 50 {
+			y = "yes"
+		}
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(a), fmt.Sprint(i / 2 % 2), fmt.Sprint(age), y})
+	}
+	clf := &hornets.Classifier{Train: trainConfig, Encoding: data.EncoderOptions{Binarise: []string{"age"}}}
+	if err := clf.Fit(context.Background(), tab); err != nil {
+		t.Fatal(err)
+	}
+	if clf.Network().Route() != model.Categorical {
+		t.Errorf("route %v, want categorical", clf.Network().Route())
+	}
+	path := filepath.Join(t.TempDir(), "m.json")
+	if err := clf.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := hornets.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1, err1 := clf.PredictProba(tab)
+	p2, err2 := back.PredictProba(tab)
+	if err1 != nil || err2 != nil || !reflect.DeepEqual(p1, p2) || !slices.Equal(back.Encoding.Binarise, []string{"age"}) {
+		t.Errorf("after Load: errors %v, %v; same probabilities %v; Binarise %v", err1, err2, reflect.DeepEqual(p1, p2), back.Encoding.Binarise)
 	}
 }
 

@@ -95,7 +95,13 @@ func TestFitEncoderBinarise(t *testing.T) {
 				t.Fatal(err)
 			}
 			if len(tt.opts.Binarise) == 0 {
+				if back.BinnedColumns() != nil {
+					t.Errorf("BinnedColumns = %v, want none", back.BinnedColumns())
+				}
 				return
+			}
+			if got := back.BinnedColumns(); !slices.Equal(got, []string{"age"}) {
+				t.Errorf("BinnedColumns = %v, want [age]", got)
 			}
 			// 35 is not above 35; NA takes the mean, 40: above 35 only; 50 is not above 55; 99 above all
 			want := [][]float64{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 1, 1}}

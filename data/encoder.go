@@ -261,6 +261,21 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 	return e, nil
 }
 
+// BinnedColumns returns the names of e's Binned columns, in input order
+// (nil if none): the EncoderOptions.Binarise that fits them again.
+func (e *Encoder) BinnedColumns() []string {
+	if e == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range e.Columns {
+		if c.Kind == Binned {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
 // binnedName names the feature of a Binned column that is 1 above cut.
 func binnedName(column string, cut float64) string { return column + ">" + formatValue(cut) }
 
