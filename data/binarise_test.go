@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -189,5 +190,54 @@ func TestTransformDuplicateHeader(t *testing.T) {
 	tab := &Table{Name: "dup", Header: []string{"a", "a", "b"}, Rows: [][]string{{"0", "1", "0"}}}
 	if _, _, err := enc.TransformUnlabelled(tab); !errors.Is(err, ErrHeader) || !strings.Contains(err.Error(), `"a"`) {
 		t.Errorf("TransformUnlabelled of a header naming a twice: %v, want ErrHeader naming it", err)
+	}
+}
+
+// TestAutoBinarise: with Binarise empty, the one or two continuous columns
+// of a table of flags (AutoBinariseFlags 0/1 features for each) are
+// binarised, unless NoBinarise; three continuous columns, or too few
+// flags, stay numbers.
+func TestAutoBinarise(t *testing.T) {
+	t.Parallel()
+	mk := func(flags, continuous int) *Table {
+		tab := &Table{Name: "auto.csv"}
+		for f := range flags {
+			tab.Header = append(tab.Header, "f"+strconv.Itoa(f))
+		}
+		for c := range continuous {
+			tab.Header = append(tab.Header, "x"+strconv.Itoa(c))
+		}
+		tab.Header = append(tab.Header, "label")
+		for i := range 40 {
+			var row []string
+			for f := range flags {
+				row = append(row, strconv.Itoa((i>>(f%5))&1))
+			}
+			for c := range continuous {
+				row = append(row, strconv.Itoa((i*(7+c))%23))
+			}
+			row = append(row, strconv.Itoa(i%2))
+			tab.Rows = append(tab.Rows, row)
+		}
+		return tab
+	}
+	for _, tt := range []struct {
+		name              string
+		flags, continuous int
+		opts              EncoderOptions
+		want              []string
+	}{
+		{"one beside ten flags", 10, 1, EncoderOptions{}, []string{"x0"}},
+		{"two beside ten flags", 10, 2, EncoderOptions{}, []string{"x0", "x1"}},
+		{"two beside nine flags", 9, 2, EncoderOptions{}, nil},
+		{"three beside thirty flags", 30, 3, EncoderOptions{}, nil},
+		{"no flags", 0, 2, EncoderOptions{}, nil},
+		{"NoBinarise", 10, 1, EncoderOptions{NoBinarise: true}, nil},
+		{"named", 10, 2, EncoderOptions{Binarise: []string{"x1"}}, []string{"x1"}},
+	} {
+		enc := mustEncoder(t, mk(tt.flags, tt.continuous), tt.opts)
+		if got := enc.BinnedColumns(); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: binned %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

@@ -151,8 +151,15 @@ type EncoderOptions struct {
 	// two distinct training values (already binary), is encoded as without
 	// it. A name here overrides Categorical's "*"; a name that is not a
 	// feature column, or that Categorical names too (or "*" in both), is an
-	// error.
+	// error. Where Binarise is empty, a table of flags with one or two
+	// continuous columns (see AutoBinariseMax) has them binarised unless
+	// NoBinarise is set.
 	Binarise []string
+	// NoBinarise keeps every numeric column a number where Binarise is
+	// empty: no automatic binarising of a table of flags' one or two
+	// continuous columns (the continuous route, a linear model, then
+	// takes the table).
+	NoBinarise bool
 }
 
 // Encoder turns tables into Datasets by rules fitted on training data (see
@@ -212,8 +219,8 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		return nil, &ParseError{File: t.Name,
 			Err: fmt.Errorf("%w: every column is named both to binarise and as categorical (*)", ErrNoColumn)}
 	}
-	names := make(map[string]string) // output feature name -> input column
-	lim := t.limits.resolved()
+	var cols []Column
+	var at []int // each column's index in t
 	for j, name := range t.Header {
 		if j == lab {
 			continue
@@ -222,7 +229,14 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		if err != nil {
 			return nil, err
 		}
-		if (binarise[name] || binarise["*"]) && c.Kind == Numeric && c.Values == 0 {
+		cols, at = append(cols, c), append(at, j)
+	}
+	auto := len(opts.Binarise) == 0 && !opts.NoBinarise && fewContinuous(cols)
+	names := make(map[string]string) // output feature name -> input column
+	lim := t.limits.resolved()
+	for k, c := range cols {
+		j, name := at[k], c.Name
+		if (auto || binarise[name] || binarise["*"]) && c.Kind == Numeric && c.Values == 0 {
 			if c.Cuts = BinCuts(numericValues(t, j)); len(c.Cuts) > 0 {
 				c.Kind = Binned
 			}
@@ -275,6 +289,40 @@ func (e *Encoder) BinnedColumns() []string {
 	}
 	return out
 }
+
+// fewContinuous reports whether cols are a table of flags with a number or
+// two: one or two numeric columns of more than two values (continuous),
+// and at least AutoBinariseFlags 0/1 features (binary columns, constant
+// ones and one-hot categories) for each. FitEncoder binarises those
+// columns unless told otherwise (EncoderOptions.Binarise, NoBinarise).
+func fewContinuous(cols []Column) bool {
+	flags, continuous := 0, 0
+	for _, c := range cols {
+		switch {
+		case c.Kind == Categorical:
+			flags += len(c.Categories)
+		case c.Values == 0:
+			continuous++
+		default:
+			flags++
+		}
+	}
+	return continuous >= 1 && continuous <= AutoBinariseMax && flags >= AutoBinariseFlags*continuous
+}
+
+// AutoBinariseMax and AutoBinariseFlags bound the tables whose continuous
+// columns FitEncoder binarises by default: at most AutoBinariseMax such
+// columns, and at least AutoBinariseFlags 0/1 features for each. Measured
+// in session 22 (package train's documentation): with one or two
+// continuous columns beside 20–100 flags, binarising won on 29 of 32
+// synthetic tables never used before (macro-F1 0.696 → 0.773, interactions
+// found that the continuous route cannot express); with three or more it
+// lost where the continuous columns carry the signal (credit-g, 6 of 20
+// columns continuous: 0.696 → 0.677).
+const (
+	AutoBinariseMax   = 2
+	AutoBinariseFlags = 5
+)
 
 // binnedName names the feature of a Binned column that is 1 above cut.
 func binnedName(column string, cut float64) string { return column + ">" + formatValue(cut) }

@@ -44,6 +44,9 @@ type BenchRealConfig struct {
 	// Binarise names numeric columns to code as thresholds in every table
 	// (data.EncoderOptions.Binarise).
 	Binarise []string `json:",omitempty"`
+	// NoBinarise keeps every numeric column a number
+	// (data.EncoderOptions.NoBinarise).
+	NoBinarise bool `json:",omitempty"`
 	// FixedSplit is set by BenchRealSweep where the tables come with
 	// their own test tables (BenchTable.Test): each model is fitted on
 	// the whole table and scored on its test table, once per repeat
@@ -173,7 +176,7 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 	if err != nil {
 		return nil, nil, cfg, err
 	}
-	encOpts := data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise}
+	encOpts := data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise, NoBinarise: cfg.NoBinarise}
 	k, per := cfg.Folds, cfg.Folds*cfg.Repeats
 	shapes := make([]BenchDataset, len(tables))
 	folds := make([][][]int, len(tables)) // table, repeat → fold of each row (none for a fixed split)
@@ -250,7 +253,7 @@ func benchUnit(ctx context.Context, bt BenchTable, fold []int, classes []string,
 		}
 		trainTab, testTab = bt.Table.Subset(tr), bt.Table.Subset(te)
 	}
-	enc, err := data.FitEncoder(trainTab, data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise})
+	enc, err := data.FitEncoder(trainTab, data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise, NoBinarise: cfg.NoBinarise})
 	if err != nil {
 		return res, err
 	}

@@ -35,17 +35,19 @@ type benchRealOptions struct {
 	Categorical []string
 	// Binarise names the numeric columns coded as thresholds in every
 	// table (--binarise; "*" every one).
-	Binarise  []string
-	Folds     int
-	Repeats   int
-	Baselines string // per-fold scores of other models, or ""
-	Compare   string // the model HorNets is compared with by the Bayesian test
-	Format    string // markdown or json
-	Plot      string // the critical-difference diagram, PNG or SVG by extension, or ""
-	Fit       fitOptions
-	Quiet     bool         // --quiet: no progress on stderr
-	Jobs      int          // --jobs: units fitted at a time; 0 means every core
-	Shard     shardOptions // --shard, --results, --resume
+	Binarise []string
+	// NoBinarise keeps every numeric column a number (--no-binarise).
+	NoBinarise bool
+	Folds      int
+	Repeats    int
+	Baselines  string // per-fold scores of other models, or ""
+	Compare    string // the model HorNets is compared with by the Bayesian test
+	Format     string // markdown or json
+	Plot       string // the critical-difference diagram, PNG or SVG by extension, or ""
+	Fit        fitOptions
+	Quiet      bool         // --quiet: no progress on stderr
+	Jobs       int          // --jobs: units fitted at a time; 0 means every core
+	Shard      shardOptions // --shard, --results, --resume
 }
 
 func newBenchRealCmd(ios *iostreams) *cli.Command {
@@ -53,7 +55,8 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 		&cli.StringFlag{Name: "data", Category: "Data", Usage: "a `DIR` (every *.csv and *.csv.gz in it) or comma-separated CSV files; the label is the last column"},
 		&cli.StringFlag{Name: "test", Category: "Data", Usage: "the tables' own test tables (fixed splits, such as MONK's and SPECT): a `DIR` or comma-separated CSV files, one per --data table in the same order (a DIR's files in name order); each model is fitted on the whole --data table and scored on its test table, --repeats times (no folds)"},
 		categoricalFlag(),
-		binariseFlag(),
+		binariseFlags()[0],
+		binariseFlags()[1],
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("stratified folds `K`, 2..%d", train.MaxFolds)},
 		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("repetitions `R` of the k-fold split, each with fresh folds, 1..%d", evaluate.MaxRepeats)},
 		&cli.StringFlag{Name: "baselines", Category: "Data", Usage: "CSV `FILE` of other models' per-fold scores: dataset,repeat,fold,model,macro_f1 (repeat and fold from 0; dataset is the file name without .csv/.csv.gz)"},
@@ -125,6 +128,9 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			}
 			o.Categorical = categoricalNames(c)
 			o.Binarise = columnNames(c, "binarise")
+			if o.NoBinarise = c.Bool("no-binarise"); o.NoBinarise && len(o.Binarise) > 0 {
+				return usagef("--no-binarise and --binarise exclude each other")
+			}
 			if o.Fit, err = readFitFlags(c); err != nil {
 				return err
 			}
@@ -238,7 +244,7 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		inputs = append(inputs, flagPath{"plot", o.Plot}) // --results must not be it
 	}
 	sw, shapes, cfg, err := evaluate.BenchRealSweep(tables, evaluate.BenchRealConfig{Folds: o.Folds, Repeats: o.Repeats,
-		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train, Categorical: o.Categorical, Binarise: o.Binarise})
+		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train, Categorical: o.Categorical, Binarise: o.Binarise, NoBinarise: o.NoBinarise})
 	var fe *train.FoldsError
 	switch {
 	case errors.As(err, &fe) && fe.Table != "":

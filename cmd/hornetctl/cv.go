@@ -40,7 +40,8 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 		runF = func(ctx context.Context, o *cvOptions) error { return runCV(ctx, o, ios) }
 	}
 	flags := dataFlags()
-	flags = append(flags, categoricalFlag(), binariseFlag())
+	flags = append(flags, categoricalFlag())
+	flags = append(flags, binariseFlags()...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("number of stratified folds `K`, 2..%d and at most the rows of the smallest class", train.MaxFolds)},
 		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("repeat the cross-validation on `N` independent stratified splits, 1..%d", evaluate.MaxRepeats)},
@@ -157,7 +158,7 @@ func writeCVResult(w io.Writer, format, path string, res *evaluate.CVResult) err
 
 // dataSpecOf describes the table of cv and tune for the sweep's spec.
 func dataSpecOf(o dataOptions, tab *data.Table, ds *data.Dataset) dataSpec {
-	d := dataSpec{Path: o.Path, Format: o.Format, Label: o.Label, Categorical: o.Categorical, Binarise: o.Binarise}
+	d := dataSpec{Path: o.Path, Format: o.Format, Label: o.Label, Categorical: o.Categorical, Binarise: o.Binarise, NoBinarise: o.NoBinarise}
 	if tab != nil {
 		d.SHA256 = tableHash(tab)
 	} else {

@@ -61,11 +61,16 @@ func categoricalFlag() cli.Flag {
 		Usage: "one-hot encode the CSV columns `NAMES` (comma-separated, or * for every feature column) even when their values are numbers, e.g. integer codes"}
 }
 
-// binariseFlag is the training-only flag that codes numeric columns as
-// thresholds at their training quartiles (data.Binned).
-func binariseFlag() cli.Flag {
-	return &cli.StringSliceFlag{Name: "binarise", Category: "Data",
-		Usage: "code the numeric CSV columns `NAMES` (comma-separated, or * for every numeric column) as 0/1 thresholds at their training quartiles (age>52.5), so that a table of 0/1 flags with a few continuous columns takes the categorical route and its rules test the thresholds"}
+// binariseFlags are the training-only flags that code numeric columns as
+// thresholds at their training quartiles (data.Binned), or keep them
+// numbers.
+func binariseFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringSliceFlag{Name: "binarise", Category: "Data",
+			Usage: fmt.Sprintf("code the numeric CSV columns `NAMES` (comma-separated, or * for every numeric column) as 0/1 thresholds at their training quartiles (age>45), so that a table of 0/1 flags with some continuous columns takes the categorical route and its rules test the thresholds (default: the continuous columns of a table of flags with at most %d of them and %d flags for each)", data.AutoBinariseMax, data.AutoBinariseFlags)},
+		&cli.BoolFlag{Name: "no-binarise", Category: "Data",
+			Usage: "keep every numeric CSV column a number: do not binarise the one or two continuous columns of a table of flags (the continuous route, a linear model, then takes it)"},
+	}
 }
 
 // dataOptions are the values of dataFlags.
@@ -76,6 +81,7 @@ type dataOptions struct {
 	Label       string      // --label; "" means the last column (or the model's label)
 	Categorical []string    // --categorical (train and cv only)
 	Binarise    []string    // --binarise (train and cv only)
+	NoBinarise  bool        // --no-binarise (train and cv only)
 	Limits      data.Limits // from --max-input-mb; the zero value is the default
 }
 
@@ -117,13 +123,16 @@ func readDataFlags(c *cli.Context, stdin io.Reader) (dataOptions, error) {
 		}
 		o.Binarise = columnNames(c, "binarise")
 	}
+	if o.NoBinarise = c.Bool("no-binarise"); o.NoBinarise && len(o.Binarise) > 0 {
+		return o, usagef("--no-binarise and --binarise exclude each other")
+	}
 	return o, nil
 }
 
 // encoderOptions returns the options of the CSV encoder fitted on the
 // training table.
 func (o dataOptions) encoderOptions() data.EncoderOptions {
-	return data.EncoderOptions{Label: o.Label, Categorical: o.Categorical, Binarise: o.Binarise}
+	return data.EncoderOptions{Label: o.Label, Categorical: o.Categorical, Binarise: o.Binarise, NoBinarise: o.NoBinarise}
 }
 
 // categoricalNames returns the column names of --categorical, trimmed,

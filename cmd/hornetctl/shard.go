@@ -162,6 +162,7 @@ type dataSpec struct {
 	Label       string   `json:"label,omitempty"`
 	Categorical []string `json:"categorical,omitempty"`
 	Binarise    []string `json:"binarise,omitempty"`
+	NoBinarise  bool     `json:"no_binarise,omitempty"`
 	SHA256      string   `json:"sha256"` // of the parsed table
 }
 

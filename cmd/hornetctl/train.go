@@ -34,7 +34,8 @@ func newTrainCmd(ios *iostreams, runF func(context.Context, *trainOptions) error
 		runF = func(ctx context.Context, o *trainOptions) error { return runTrain(ctx, o, ios) }
 	}
 	flags := dataFlags()
-	flags = append(flags, categoricalFlag(), binariseFlag())
+	flags = append(flags, categoricalFlag())
+	flags = append(flags, binariseFlags()...)
 	flags = append(flags, &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the model to `MODEL` (required; a regular file is replaced atomically, a symlink's target is replaced, a device or FIFO is written in place)"})
 	flags = append(flags, outputFormatFlag())
 	flags = append(flags, plotFlag("the training (and validation) loss per epoch"))
@@ -257,6 +258,9 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	tcfg := o.Fit.Train.Resolved()
 	prog := newProgress(log, ios.Err, o.Verbosity, max(tcfg.EpochsFor(model.Categorical), tcfg.EpochsFor(model.Continuous)))
 	log.WithField("file", o.Data.Path).WithField("format", o.Data.Format).Infof("read %d rows, %d feature columns, %d classes", ds.Rows, ds.Cols, len(ds.Classes))
+	if binned := enc.BinnedColumns(); len(binned) > 0 && len(o.Data.Binarise) == 0 {
+		log.WithField("columns", fmt.Sprint(binned)).Infof("binarised %d continuous column(s) beside the table's 0/1 flags at their training quartiles, so that the categorical route can find interactions with them (--no-binarise keeps them numbers)", len(binned))
+	}
 	res, err := train.Fit(ctx, ds, o.Fit.Model, o.Fit.Train, &train.Options{Log: log, Recorder: prog})
 	prog.done()
 	if err != nil {

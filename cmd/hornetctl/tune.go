@@ -170,7 +170,8 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 		runF = func(ctx context.Context, o *tuneOptions) error { return runTune(ctx, o, ios) }
 	}
 	flags := dataFlags()
-	flags = append(flags, categoricalFlag(), binariseFlag())
+	flags = append(flags, categoricalFlag())
+	flags = append(flags, binariseFlags()...)
 	flags = append(flags,
 		&cli.StringFlag{Name: "grid", Value: gridSmall, Usage: "configurations `GRID`: small (16), paper (the paper's, 726 before skipping) or a JSON FILE"},
 		&cli.BoolFlag{Name: "nested", Usage: "also report the nested-CV estimate of picking the best configuration (Folds × Repeats times the fits again)", DisableDefaultText: true},
