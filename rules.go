@@ -171,13 +171,8 @@ func (l Literal) String() string {
 	if l.Column != "" {
 		column = l.Column
 	}
-	text := textName(column) + " = " + l.value()
-	if l.Threshold != "" {
-		text = textName(column) + " > " + l.Threshold
-		if l.Negated {
-			text = textName(column) + " ≤ " + l.Threshold
-		}
-	}
+	op, value := l.test("≤")
+	text := textName(column) + op + value
 	if l.Missing {
 		return "(" + text + " or NA)"
 	}
@@ -207,6 +202,19 @@ func className(s string) string {
 		return strconv.Quote(s)
 	}
 	return s
+}
+
+// test returns the comparison a numeric literal makes and the value it
+// compares with: " = " and the value, or for a binarised column " > "
+// and the threshold (" " + atMost + " " where Negated).
+func (l Literal) test(atMost string) (op, value string) {
+	switch {
+	case l.Threshold == "":
+		return " = ", l.value()
+	case l.Negated:
+		return " " + atMost + " ", l.Threshold
+	}
+	return " > ", l.Threshold
 }
 
 // value returns the value a numeric literal tests, as written in the cells.
@@ -281,13 +289,8 @@ func (l Literal) sql() string {
 		if l.Column != "" {
 			column = l.Column
 		}
-		cond := sqlName(column) + " = " + l.value()
-		if l.Threshold != "" {
-			cond = sqlName(column) + " > " + l.Threshold
-			if l.Negated {
-				cond = sqlName(column) + " <= " + l.Threshold
-			}
-		}
+		op, value := l.test("<=")
+		cond := sqlName(column) + op + value
 		if l.Missing {
 			return "(" + cond + " OR " + sqlName(column) + " IS NULL)"
 		}

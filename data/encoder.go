@@ -242,27 +242,14 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 			}
 		}
 		e.Columns = append(e.Columns, c)
-		outs := []string{c.Name}
-		if c.Kind == Binned {
-			if w := len(e.Features) + len(c.Cuts); lim.cellsOver(len(t.Rows), w) {
+		if c.Kind != Numeric {
+			if w := len(e.Features) + c.width(); lim.cellsOver(len(t.Rows), w) {
+				how := map[Kind]string{Categorical: "one-hot encoding", Binned: "binarising"}[c.Kind]
 				return nil, &ParseError{File: t.Name, Column: name,
-					Err: fmt.Errorf("%w: binarising makes %d rows × %d features, past the limit of %d cells", ErrTooLarge, len(t.Rows), w, lim.MaxCells)}
-			}
-			outs = outs[:0]
-			for _, cut := range c.Cuts {
-				outs = append(outs, binnedName(c.Name, cut))
+					Err: fmt.Errorf("%w: %s makes %d rows × %d features, past the limit of %d cells", ErrTooLarge, how, len(t.Rows), w, lim.MaxCells)}
 			}
 		}
-		if c.Kind == Categorical {
-			if w := len(e.Features) + len(c.Categories); lim.cellsOver(len(t.Rows), w) {
-				return nil, &ParseError{File: t.Name, Column: name,
-					Err: fmt.Errorf("%w: one-hot encoding makes %d rows × %d features, past the limit of %d cells", ErrTooLarge, len(t.Rows), w, lim.MaxCells)}
-			}
-			outs = outs[:0]
-			for _, v := range c.Categories {
-				outs = append(outs, c.Name+"="+printable(v))
-			}
-		}
+		outs := c.featureNames()
 		for _, f := range outs {
 			if prev, dup := names[f]; dup {
 				return nil, &ParseError{File: t.Name, Column: name,
@@ -288,6 +275,38 @@ func (e *Encoder) BinnedColumns() []string {
 		}
 	}
 	return out
+}
+
+// width returns the number of features column c encodes to.
+func (c *Column) width() int {
+	switch c.Kind {
+	case Categorical:
+		return len(c.Categories)
+	case Binned:
+		return len(c.Cuts)
+	}
+	return 1
+}
+
+// featureNames returns the names of the features column c encodes to:
+// its own name for a numeric column, "name=category" for each category
+// of a categorical one, "name>cut" for each cut of a binned one.
+func (c *Column) featureNames() []string {
+	switch c.Kind {
+	case Categorical:
+		out := make([]string, len(c.Categories))
+		for o, v := range c.Categories {
+			out[o] = c.Name + "=" + printable(v)
+		}
+		return out
+	case Binned:
+		out := make([]string, len(c.Cuts))
+		for o, cut := range c.Cuts {
+			out[o] = binnedName(c.Name, cut)
+		}
+		return out
+	}
+	return []string{c.Name}
 }
 
 // fewContinuous reports whether cols are a table of flags with a number or
@@ -909,14 +928,7 @@ func (e *Encoder) check() (offs []int, width int, err error) {
 func (e *Encoder) groups(width int) []int {
 	g := make([]int, 0, width)
 	for j, c := range e.Columns {
-		n := 1
-		switch c.Kind {
-		case Categorical:
-			n = len(c.Categories)
-		case Binned:
-			n = len(c.Cuts)
-		}
-		for range n {
+		for range c.width() {
 			g = append(g, j)
 		}
 	}

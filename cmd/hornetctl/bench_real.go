@@ -55,8 +55,9 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 		&cli.StringFlag{Name: "data", Category: "Data", Usage: "a `DIR` (every *.csv and *.csv.gz in it) or comma-separated CSV files; the label is the last column"},
 		&cli.StringFlag{Name: "test", Category: "Data", Usage: "the tables' own test tables (fixed splits, such as MONK's and SPECT): a `DIR` or comma-separated CSV files, one per --data table in the same order (a DIR's files in name order); each model is fitted on the whole --data table and scored on its test table, --repeats times (no folds)"},
 		categoricalFlag(),
-		binariseFlags()[0],
-		binariseFlags()[1],
+	}
+	flags = append(flags, binariseFlags()...)
+	flags = append(flags,
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("stratified folds `K`, 2..%d", train.MaxFolds)},
 		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("repetitions `R` of the k-fold split, each with fresh folds, 1..%d", evaluate.MaxRepeats)},
 		&cli.StringFlag{Name: "baselines", Category: "Data", Usage: "CSV `FILE` of other models' per-fold scores: dataset,repeat,fold,model,macro_f1 (repeat and fold from 0; dataset is the file name without .csv/.csv.gz)"},
@@ -65,7 +66,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 		&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "report `FORMAT`: markdown or json"},
 		&cli.StringFlag{Name: "plot", Category: "Output", Usage: "write the critical-difference diagram to `FILE` (.png, .svg or .pdf)"},
 		quietFlag(),
-	}
+	)
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, shardFlags()...)
 	return leaf(&cli.Command{
