@@ -57,7 +57,9 @@ func ReadCSVFileLimited(path string, lim Limits) (*Table, error) {
 // ReadCSV reads a comma-separated table with a header row from r, gzip
 // compressed or not (told by the content, not the name), within the default
 // Limits. Cells are trimmed, blank lines are skipped, and the first record
-// is the header. name is used only in error messages.
+// is the header. In a table of one column, though, a blank line (or one of
+// spaces) after the header is a row whose cell is empty: that is how a
+// missing cell of such a table is written, so no row is lost. name is used only in error messages.
 //
 // The error is a *ParseError wrapping ErrEmpty, ErrNoRows, ErrHeader,
 // ErrFieldCount, ErrSyntax (with the encoding/csv cause), ErrBinary,
@@ -80,12 +82,43 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 	}
 	cr := csv.NewReader(tr)
 	cr.FieldsPerRecord = -1 // checked here, with a better message
+	add := func(rec []string, line int) error {
+		if lim.cellsOver(len(t.Rows)+1, len(t.Header)+rowCells) {
+			return &ParseError{File: name, Line: line,
+				Err: fmt.Errorf("%w: more than %d rows × %d columns, past the limit of %d cells", ErrTooLarge, len(t.Rows), len(t.Header), lim.MaxCells)}
+		}
+		t.Rows = append(t.Rows, rec)
+		t.Lines = append(t.Lines, line)
+		return nil
+	}
+	// A table of one column writes a missing cell as a blank line (as
+	// encoding/csv's Writer does), which encoding/csv's Reader skips:
+	// there, every blank line after the header is a row with an empty
+	// cell, so that no row is lost (predict writes a line per row).
+	// lastLine is the line the previous record ended on.
+	lastLine := 0
+	blankRows := func(upTo int) error {
+		if len(t.Header) != 1 {
+			return nil
+		}
+		for l := lastLine + 1; l < upTo; l++ {
+			if err := add([]string{""}, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for {
 		rec, err := cr.Read()
 		if tr.fail != nil {
 			return nil, tr.fail
 		}
 		if err == io.EOF {
+			if t.Header != nil {
+				if err := blankRows(tr.lines() + 1); err != nil {
+					return nil, err
+				}
+			}
 			break
 		}
 		if err != nil {
@@ -96,7 +129,14 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 			return nil, &ParseError{File: name, Err: err}
 		}
 		line, _ := cr.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+		if t.Header != nil {
+			if err := blankRows(line); err != nil {
+				return nil, err
+			}
+		}
+		end, _ := cr.FieldPos(len(rec) - 1)
+		lastLine = end + strings.Count(rec[len(rec)-1], "\n")
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && (t.Header == nil || len(t.Header) != 1) {
 			continue // a line of spaces
 		}
 		for i := range rec {
@@ -124,12 +164,9 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 			return nil, &ParseError{File: name, Line: line,
 				Err: fmt.Errorf("%w: got %d, want %d as in the header", ErrFieldCount, len(rec), len(t.Header))}
 		}
-		if lim.cellsOver(len(t.Rows)+1, len(t.Header)+rowCells) {
-			return nil, &ParseError{File: name, Line: line,
-				Err: fmt.Errorf("%w: more than %d rows × %d columns, past the limit of %d cells", ErrTooLarge, len(t.Rows), len(t.Header), lim.MaxCells)}
+		if err := add(rec, line); err != nil {
+			return nil, err
 		}
-		t.Rows = append(t.Rows, rec)
-		t.Lines = append(t.Lines, line)
 	}
 	switch {
 	case t.Header == nil:

@@ -21,7 +21,10 @@
 //
 // reads as the header [age colour label] and the rows [31 red yes] (line 2)
 // and [NA blue no] (line 4). An empty file, a header with no rows, a ragged
-// row, or binary content (a NUL byte or invalid UTF-8) is an error.
+// row, or binary content (a NUL byte or invalid UTF-8) is an error. In a
+// table of one column a blank line after the header is a row whose cell is
+// empty (missing), since that is how such a row is written (encoding/csv's
+// Writer writes it so); no row of the file is dropped.
 //
 // # Encoding
 //

@@ -112,6 +112,7 @@ type textReader struct {
 	n       int64  // bytes checked so far (after the BOM)
 	line    int    // current line, 1-based
 	lineLen int    // bytes of the current line so far
+	lastNL  bool   // the last byte checked was a line feed
 	eof     bool
 	fail    error // a *ParseError, or nil
 }
@@ -145,6 +146,15 @@ func (t *textReader) Read(p []byte) (int, error) {
 	n := copy(p, t.ready)
 	t.ready = t.ready[n:]
 	return n, nil
+}
+
+// lines returns the number of lines read so far: a last line without a
+// line feed counts, the empty text after a final line feed does not.
+func (t *textReader) lines() int {
+	if t.lastNL || t.n == 0 {
+		return t.line - 1
+	}
+	return t.line
 }
 
 // errorf records the first failure, at the current line.
@@ -207,6 +217,7 @@ func (t *textReader) fill() {
 			}
 		}
 		t.lineLen += size
+		t.lastNL = c == '\n'
 		if t.lineLen > t.lim.MaxLineBytes {
 			t.errorf(t.line, fmt.Errorf("%w: line longer than %s", ErrTooLong, byteSize(int64(t.lim.MaxLineBytes))))
 			return

@@ -194,6 +194,29 @@ func TestPredict(t *testing.T) {
 			t.Errorf("%d lines of warnings, the last %q; want %d, the last %q", len(lines), lines[len(lines)-1], maxWarningLines+1, last)
 		}
 	})
+	t.Run("one column with empty cells", func(t *testing.T) {
+		// A one-column file writes a missing cell as a blank line; predict
+		// dropped those rows, so its lines stopped matching the input's.
+		dir := t.TempDir()
+		var b strings.Builder
+		b.WriteString("x,label\n")
+		for i := range 40 {
+			fmt.Fprintf(&b, "%d,%s\n", i%2, [2]string{"even", "odd"}[i%2])
+		}
+		train, model, in := filepath.Join(dir, "train.csv"), filepath.Join(dir, "m.json"), filepath.Join(dir, "in.csv")
+		if err := os.WriteFile(train, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(in, []byte("x\n1\n\n0\nNA\n\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mustRun(t, "train", "--data", train, "--out", model, "--quiet", "--seed", "1")
+		r := mustRun(t, "predict", "--data", in, "--model", model)
+		got := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		if len(got) != 6 || got[1] != "odd" || got[3] != "even" || got[2] != got[4] || got[5] != got[4] {
+			t.Errorf("want a header and 5 predictions, the empty cells predicted as NA; got %q", got)
+		}
+	})
 	t.Run("label column optional", func(t *testing.T) {
 		text, err := os.ReadFile(fx("cat_test.csv"))
 		if err != nil {
