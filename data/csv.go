@@ -219,6 +219,9 @@ func open(path string) (*os.File, error) {
 // (nil Y) gets no label column. WriteCSV returns an error if d is not valid,
 // or if a feature is itself named "label".
 func WriteCSV(w io.Writer, d *Dataset) error {
+	if w == nil {
+		return errors.New("data: WriteCSV to a nil io.Writer")
+	}
 	if err := d.Validate(); err != nil {
 		return err
 	}

@@ -60,7 +60,9 @@ func (d *Dataset) Subset(rows []int) *Dataset {
 }
 
 // Validate checks that the shapes agree (len(X) = Rows*Cols, len(Features) =
-// Cols, len(Y) = Rows unless Y is nil), that every value is finite, and that
+// Cols, len(Y) = Rows unless Y is nil), that feature names and class names
+// are each distinct (a rule or a prediction naming one would be ambiguous,
+// and a model file refuses them), that every value is finite, and that
 // every label is a valid class index. The error wraps ErrDataset, also for
 // a nil Dataset.
 func (d *Dataset) Validate() error {
@@ -78,6 +80,12 @@ func (d *Dataset) Validate() error {
 	case d.Groups != nil && len(d.Groups) != d.Cols:
 		return fmt.Errorf("%w: %d feature groups for %d columns", ErrDataset, len(d.Groups), d.Cols)
 	}
+	if err := distinct("feature", d.Features); err != nil {
+		return err
+	}
+	if err := distinct("class", d.Classes); err != nil {
+		return err
+	}
 	for i, v := range d.X {
 		if !finite(v) {
 			return fmt.Errorf("%w: row %d, feature %q is %v", ErrDataset, i/d.Cols, d.Features[i%d.Cols], v)
@@ -87,6 +95,18 @@ func (d *Dataset) Validate() error {
 		if y < 0 || y >= len(d.Classes) {
 			return fmt.Errorf("%w: row %d has class %d, want [0, %d)", ErrDataset, i, y, len(d.Classes))
 		}
+	}
+	return nil
+}
+
+// distinct returns an ErrDataset error naming the first name listed twice.
+func distinct(what string, names []string) error {
+	seen := make(map[string]int, len(names))
+	for i, n := range names {
+		if j, dup := seen[n]; dup {
+			return fmt.Errorf("%w: %s %d and %d are both named %s", ErrDataset, what, j+1, i+1, quote(n))
+		}
+		seen[n] = i
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -93,6 +94,9 @@ func TestValidate(t *testing.T) {
 		{"Inf", func(d *Dataset) { d.X[4] = math.Inf(-1) }, `data: invalid dataset: row 2, feature "a" is -Inf`},
 		{"class too big", func(d *Dataset) { d.Y[2] = 2 }, "data: invalid dataset: row 2 has class 2, want [0, 2)"},
 		{"negative class", func(d *Dataset) { d.Y[0] = -1 }, "data: invalid dataset: row 0 has class -1, want [0, 2)"},
+		// Both were trained on: the model then could not be saved.
+		{"class named twice", func(d *Dataset) { d.Classes = []string{"x", "x"} }, `data: invalid dataset: class 1 and 2 are both named "x"`},
+		{"feature named twice", func(d *Dataset) { d.Features = []string{"b", "b"} }, `data: invalid dataset: feature 1 and 2 are both named "b"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			d := smallDataset()
@@ -130,5 +134,17 @@ func TestNilDataset(t *testing.T) {
 				t.Errorf("got  %v\nwant %v", err, ErrDataset)
 			}
 		})
+	}
+}
+
+// WriteCSV to a nil writer is an error, not a panic.
+func TestWriteCSVNilWriter(t *testing.T) {
+	t.Parallel()
+	var err error
+	if p := recoverPanic(func() { err = WriteCSV(nil, smallDataset()) }); p != nil {
+		t.Fatalf("panic: %v", p)
+	}
+	if err == nil || !strings.Contains(err.Error(), "nil io.Writer") {
+		t.Errorf("got %v, want an error naming the nil io.Writer", err)
 	}
 }

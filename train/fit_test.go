@@ -387,6 +387,18 @@ func TestFitRejectsNilHooks(t *testing.T) {
 	}
 }
 
+// A table naming a class twice was trained on, and its model then could
+// not be saved: Fit refuses it before training.
+func TestFitRejectsDuplicateClasses(t *testing.T) {
+	t.Parallel()
+	_, tr, _ := synth(t, data.And, 4, 1)
+	dup := *tr
+	dup.Classes = []string{"x", "x"}
+	if _, err := train.Fit(context.Background(), &dup, model.Config{}, train.Config{Seed: 1, Epochs: 2}, nil); !errors.Is(err, data.ErrDataset) {
+		t.Errorf("Fit: %v; want data.ErrDataset", err)
+	}
+}
+
 // The functions that take labels without an error result panic with a
 // message naming the function and the bad value, as documented, where they
 // failed with a bare index out of range, division by zero, slice bound or
