@@ -328,7 +328,11 @@ func (c *Classifier) Save(path string) error {
 // returned classifier predicts exactly as the saved one did; its Model and
 // Train fields hold the saved configurations, Encoding.Label the label
 // column and Encoding.Binarise the binarised columns, so that Fit retrains
-// alike (Encoding.Categorical is not saved).
+// alike (Encoding.Categorical is not saved). The training settings that
+// Fit fills in per route (epochs, patience, learning-rate decay, output
+// rate scale) read back as 0, "the route's own", where they hold the
+// route's default (train.Config.RouteNeutral), so that a refit on a table
+// of the other route trains as a fresh Classifier would.
 // Errors name the file; a file without a CSV encoder is ErrNoEncoder.
 func Load(path string) (*Classifier, error) {
 	b, err := train.LoadBundle(path)
@@ -340,7 +344,7 @@ func Load(path string) (*Classifier, error) {
 	}
 	return &Classifier{
 		Model:    b.Network.Config(),
-		Train:    b.Train,
+		Train:    b.Train.RouteNeutral(b.Network.Route(), b.Network.Config().Rules),
 		Encoding: data.EncoderOptions{Label: b.Encoder.Label, Binarise: b.Encoder.BinnedColumns()},
 		fitted:   b,
 	}, nil

@@ -550,3 +550,56 @@ func TestPredictCSV(t *testing.T) {
 		t.Errorf("PredictCSV\ngot  %q\nwant %q", gotNames, wantNames)
 	}
 }
+
+// A loaded classifier refit on a table of the other route trains as a
+// fresh one: Load read back the first route's epochs, patience, decay and
+// output rate scale, which a continuous refit then used (1,000 epochs and
+// patience 100 where a fresh fit has 300 and 30).
+func TestLoadRefitsOtherRoute(t *testing.T) {
+	t.Parallel()
+	cfg := train.Config{Seed: 3}
+	labelled := data.EncoderOptions{Label: "label"}
+	first := &hornets.Classifier{Train: cfg, Encoding: labelled}
+	if err := first.Fit(context.Background(), xorTable(t, 64, 4, "xor.csv")); err != nil {
+		t.Fatal(err)
+	}
+	if first.Network().Route() != model.Categorical {
+		t.Fatalf("the xor table took route %v, want categorical", first.Network().Route())
+	}
+	path := filepath.Join(t.TempDir(), "m.json")
+	if err := first.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := hornets.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := loaded.Train; got.Epochs != 0 || got.Patience != 0 || got.DecayAfter != 0 || got.NoDecay || got.OutputRateScale != 0 {
+		t.Errorf("loaded Train keeps the categorical route's settings: %+v", got)
+	}
+
+	var b strings.Builder
+	b.WriteString("x1,x2,x3,label\n")
+	for i := range 60 {
+		x1, x2, x3 := math.Sin(float64(i)), math.Cos(float64(3*i)), float64(i%7)/7
+		fmt.Fprintf(&b, "%.4f,%.4f,%.4f,%s\n", x1, x2, x3, map[bool]string{true: "a", false: "b"}[x1+x2 > 0])
+	}
+	cont, err := data.ReadCSV(strings.NewReader(b.String()), "cont.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := &hornets.Classifier{Train: cfg, Encoding: labelled}
+	for _, c := range []*hornets.Classifier{loaded, fresh} {
+		if err := c.Fit(context.Background(), cont); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fresh.Network().Route() != model.Continuous {
+		t.Fatalf("the numeric table took route %v, want continuous", fresh.Network().Route())
+	}
+	p1, err1 := loaded.PredictProba(cont)
+	p2, err2 := fresh.PredictProba(cont)
+	if err1 != nil || err2 != nil || !reflect.DeepEqual(p1, p2) {
+		t.Errorf("refit of the loaded classifier differs from a fresh fit (errors %v, %v)", err1, err2)
+	}
+}

@@ -279,6 +279,33 @@ func (c Config) forNetwork(r model.Route, rules int) Config {
 	return c
 }
 
+// RouteNeutral undoes what Fit fills in for a network of route r and
+// rules rule slots (the Config a Result and a model file hold): Epochs,
+// Patience, DecayAfter (with NoDecay on the continuous route) and
+// OutputRateScale go back to 0, "the route's own", where they hold the
+// value Fit would have filled in, so that the Config trains a table of
+// either route as a zero one would. A value set explicitly to exactly that
+// default reads back as the default: the file cannot tell them apart, and
+// on a table of route r both train alike.
+func (c Config) RouteNeutral(r model.Route, rules int) Config {
+	if c.Epochs == orRouteDefault(0, r, CategoricalEpochs, ContinuousEpochs) {
+		c.Epochs = 0
+	}
+	if c.Patience == orRouteDefault(0, r, CategoricalPatience, ContinuousPatience) {
+		c.Patience = 0
+	}
+	switch decay := orRouteDefault(0, r, DefaultDecayAfter, 0); {
+	case decay == 0 && c.NoDecay && c.DecayAfter == 0:
+		c.NoDecay = false
+	case decay != 0 && !c.NoDecay && c.DecayAfter == decay:
+		c.DecayAfter = 0
+	}
+	if c.OutputRateScale == math.Sqrt(float64(max(rules, 1))) {
+		c.OutputRateScale = 0
+	}
+	return c
+}
+
 // orRouteDefault returns v, or when it is 0 the default of route r.
 func orRouteDefault(v int, r model.Route, categorical, continuous int) int {
 	switch {
