@@ -110,6 +110,9 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			if err := uniqueDatasets(o.Files); err != nil {
 				return err
 			}
+			if o.Plot != "" && len(o.Files) < 2 {
+				return usagef("invalid --plot %s: a critical-difference diagram ranks the models over two or more tables; --data gives %d", o.Plot, len(o.Files))
+			}
 			if c.IsSet("test") {
 				if c.IsSet("folds") {
 					return usagef("--folds does not apply with --test: the split is the tables' own")
