@@ -403,8 +403,7 @@ func writeBenchMarkdown(w io.Writer, rep *evaluate.BenchReport) error {
 			ranks = append(ranks, fmt.Sprintf("%s %.3f", m, st.AverageRanks[j]))
 		}
 		fmt.Fprintf(w, "- average ranks over %d datasets (1 best): %s\n", n, strings.Join(ranks, ", "))
-		fmt.Fprintf(w, "- Friedman χ²_F = %.3f (df %d, p = %.4f); Iman–Davenport F_F = %.3f (df %d, %d, p = %.4f)\n",
-			st.Friedman.ChiSquare, k-1, st.Friedman.P, st.Friedman.FF, k-1, (k-1)*(n-1), st.Friedman.FP)
+		fmt.Fprintf(w, "- Friedman χ²_F = %.3f (df %d, p = %.4f); %s\n", st.Friedman.ChiSquare, k-1, st.Friedman.P, imanDavenport(st.Friedman))
 		if st.NemenyiCD > 0 {
 			fmt.Fprintf(w, "- Nemenyi critical difference (α = 0.05, k = %d, N = %d): CD = %.3f\n", k, n, st.NemenyiCD)
 		}
@@ -417,4 +416,17 @@ func writeBenchMarkdown(w io.Writer, rep *evaluate.BenchReport) error {
 		fmt.Fprintf(w, "- note: %s\n", note)
 	}
 	return nil
+}
+
+// imanDavenport describes the Iman–Davenport statistic of f: its value,
+// degrees of freedom and p-value, or why it is undefined (never +Inf).
+func imanDavenport(f *evaluate.Friedman) string {
+	n, k := f.N, f.K
+	switch {
+	case f.FFUndefined != "":
+		return "Iman–Davenport F_F undefined: " + f.FFUndefined
+	case math.IsInf(f.FF, 0) || math.IsNaN(f.FF):
+		return "Iman–Davenport F_F undefined: it is not finite"
+	}
+	return fmt.Sprintf("Iman–Davenport F_F = %.3f (df %d, %d, p = %.4f)", f.FF, k-1, (k-1)*(n-1), f.FP)
 }
