@@ -65,3 +65,47 @@ func TestBenchRealImanDavenportUndefined(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchRealBaselinesUnknown: --baselines rows of a dataset that is not
+// one of this run's tables are left out with one warning per dataset
+// naming it and its first line; a model scored on folds outside this
+// run's protocol is kept with a warning; a control character in a model
+// name reaches neither the terminal nor the report raw.
+func TestBenchRealBaselinesUnknown(t *testing.T) {
+	dir := benchRealData(t)
+	base := filepath.Join(t.TempDir(), "baselines.csv")
+	rows := "dataset,repeat,fold,model,macro_f1\n" +
+		"ghost,0,0,majority,0.1\n" + // line 2
+		"and4,0,0,majority,0.4\nand4,0,1,majority,0.4\n" +
+		"or5,0,0,majority,0.4\nor5,0,1,majority,0.4\n" +
+		"ghost,0,1,majority,0.1\n" +
+		"and4,0,0,red\x1b[31m,0.5\nand4,0,1,red\x1b[31m,0.5\nor5,0,0,red\x1b[31m,0.5\nor5,0,1,red\x1b[31m,0.5\n" +
+		"or5,0,0,wide,0.6\nor5,0,7,wide,0.6\nand4,0,0,wide,0.6\nand4,0,1,wide,0.6\n" // line 13: fold 7
+	if err := os.WriteFile(base, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"bench", "real", "--data", dir, "--folds", "2", "--epochs", "1", "--baselines", base}
+	r := mustRun(t, args...)
+	for _, w := range []string{"line 2: dataset ghost is not one of this run's --data tables", "line 13: model wide on or5 has repeat 0, fold 7, outside this run's 1 × 2 folds"} {
+		if !strings.Contains(r.stderr, w) {
+			t.Errorf("stderr lacks %q:\n%s", w, r.stderr)
+		}
+	}
+	if n := strings.Count(r.stderr, "ghost"); n != 1 {
+		t.Errorf("stderr names ghost %d times, want once:\n%s", n, r.stderr)
+	}
+	if strings.Contains(r.stdout, "ghost") || strings.ContainsRune(r.stdout+r.stderr, 0x1b) {
+		t.Errorf("stdout holds ghost or a raw escape:\n%q", r.stdout)
+	}
+	if !strings.Contains(r.stdout, `| red\x1b[31m |`) {
+		t.Errorf("stdout lacks the escaped model name:\n%s", r.stdout)
+	}
+	j := mustRun(t, append(args, "--format", "json", "--quiet")...)
+	var rep evaluate.BenchReport
+	if err := json.Unmarshal([]byte(j.stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, j.stdout)
+	}
+	if len(rep.Datasets) != 2 || strings.Contains(j.stdout, "ghost") || j.stderr != "" {
+		t.Errorf("JSON: %d datasets, want 2 and no ghost; stderr %q", len(rep.Datasets), j.stderr)
+	}
+}
