@@ -79,8 +79,12 @@ type Friedman struct {
 	//	F_F = (N−1)χ²_F / (N(k−1) − χ²_F),
 	// F-distributed with k−1 and (k−1)(N−1) degrees of freedom; FP is its
 	// upper-tail probability. It is +Inf (FP 0) when every dataset ranks
-	// the models alike.
+	// the models alike, and FFUndefined says so.
 	FF, FP float64
+	// FFUndefined is why F_F is undefined, or "": where every dataset
+	// ranks the models alike, χ²_F is at its maximum N(k−1) and the
+	// denominator of F_F is zero.
+	FFUndefined string
 }
 
 // FriedmanTest runs the Friedman test on scores (datasets × models,
@@ -112,11 +116,13 @@ func FriedmanFromRanks(ranks []float64, n int) Friedman {
 	}
 	f := Friedman{N: n, K: k, AverageRanks: append([]float64(nil), ranks...), ChiSquare: chi}
 	f.P = distuv.ChiSquared{K: kf - 1}.Survival(chi)
-	if den := nf*(kf-1) - chi; den > 0 {
+	// χ²_F at its maximum N(k−1), but for rounding in the sum of squares.
+	if den := nf*(kf-1) - chi; den > 1e-9*nf*(kf-1) {
 		f.FF = (nf - 1) * chi / den
 		f.FP = distuv.F{D1: kf - 1, D2: (kf - 1) * (nf - 1)}.Survival(f.FF)
 	} else {
 		f.FF, f.FP = math.Inf(1), 0
+		f.FFUndefined = fmt.Sprintf("every dataset ranks the models alike, so χ²_F is at its maximum N(k−1) = %d and the denominator of F_F is zero", n*(k-1))
 	}
 	return f
 }
@@ -277,13 +283,16 @@ func gammaDraw(alpha float64, rnd *rand.Rand) float64 {
 	}
 }
 
-// MarshalJSON writes f with snake_case names; an infinite F_F (every
+// MarshalJSON writes f with snake_case names; an undefined F_F (every
 // dataset ranks the models alike), which JSON cannot hold, is written as
-// null.
+// null with its p-value, and iman_davenport_undefined says why.
 func (f Friedman) MarshalJSON() ([]byte, error) {
-	var ff *float64
-	if !math.IsInf(f.FF, 0) {
-		ff = &f.FF
+	ff, fp, why := &f.FF, &f.FP, f.FFUndefined
+	if why == "" && (math.IsInf(f.FF, 0) || math.IsNaN(f.FF)) { // a code-built Friedman
+		why = "F_F is not finite"
+	}
+	if why != "" {
+		ff, fp = nil, nil
 	}
 	return json.Marshal(struct {
 		N            int       `json:"n"`
@@ -292,6 +301,7 @@ func (f Friedman) MarshalJSON() ([]byte, error) {
 		ChiSquare    float64   `json:"chi_square"`
 		P            float64   `json:"chi_square_p"`
 		FF           *float64  `json:"iman_davenport_f"`
-		FP           float64   `json:"iman_davenport_p"`
-	}{f.N, f.K, f.AverageRanks, f.ChiSquare, f.P, ff, f.FP})
+		FP           *float64  `json:"iman_davenport_p"`
+		Undefined    string    `json:"iman_davenport_undefined,omitempty"`
+	}{f.N, f.K, f.AverageRanks, f.ChiSquare, f.P, ff, fp, why})
 }

@@ -157,6 +157,11 @@ func tune(ctx context.Context, src source, cfg TuneConfig) (*TuneResult, error) 
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Nested { // before the plain grid's fits, not after them
+		if err := checkNested(y, len(classes), cfg); err != nil {
+			return nil, err
+		}
+	}
 	results, err := sw.results(ctx, cfg.Jobs)
 	if err != nil {
 		return nil, err
@@ -316,8 +321,7 @@ func nested(ctx context.Context, y []int, classes []string, split splitter, src 
 			}
 			inner := min(k, smallestClass(iy, len(icl)))
 			if inner < 2 {
-				return nil, fmt.Errorf("%w: outer repeat %d, fold %d: a class has %d row in the training part; nested CV needs 2",
-					train.ErrData, r+1, f+1, inner)
+				return nil, nestedFoldsError(r, f, inner)
 			}
 			scores, err := scoreGrid(ctx, iy, icl, isplit, cfg, inner)
 			if err != nil {
@@ -349,6 +353,34 @@ func nested(ctx context.Context, y []int, classes []string, split splitter, src 
 }
 
 // smallestClass is the row count of the smallest of classes classes in y.
+// checkNested checks, before any fit, that every outer training part of
+// the nested CV of cfg (resolved) keeps at least two rows of each class,
+// as its inner folds need.
+func checkNested(y []int, classes int, cfg TuneConfig) error {
+	k := cfg.Folds
+	for r, fold := range Split(y, classes, k, cfg.Repeats, cfg.Seed) {
+		for f := range k {
+			n := make([]int, classes)
+			for i, fi := range fold {
+				if fi != f {
+					n[y[i]]++
+				}
+			}
+			if inner := min(k, slices.Min(n)); inner < 2 {
+				return nestedFoldsError(r, f, inner)
+			}
+		}
+	}
+	return nil
+}
+
+// nestedFoldsError is the error of outer repeat r, fold f (from 0) whose
+// training part has a class of inner (< 2) rows.
+func nestedFoldsError(r, f, inner int) error {
+	return fmt.Errorf("%w: outer repeat %d, fold %d: a class has %d row in the training part; nested CV needs 2",
+		train.ErrData, r+1, f+1, inner)
+}
+
 func smallestClass(y []int, classes int) int {
 	n := make([]int, classes)
 	for _, c := range y {

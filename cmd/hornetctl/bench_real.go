@@ -13,8 +13,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/urfave/cli/v2"
 	"gonum.org/v1/plot/vg"
@@ -109,6 +111,9 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			}
 			if err := uniqueDatasets(o.Files); err != nil {
 				return err
+			}
+			if o.Plot != "" && len(o.Files) < 2 {
+				return usagef("invalid --plot %s: a critical-difference diagram ranks the models over two or more tables; --data gives %d", o.Plot, len(o.Files))
 			}
 			if c.IsSet("test") {
 				if c.IsSet("folds") {
@@ -215,10 +220,19 @@ func datasetName(path string) string {
 func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) error {
 	var external map[string]map[string][]evaluate.FoldScore
 	if o.Baselines != "" {
-		var err error
-		if external, err = readBaselines(o.Baselines); err != nil {
+		b, err := readBaselines(o.Baselines)
+		if err != nil {
 			return err
 		}
+		var names []string
+		for _, f := range o.Files {
+			names = append(names, datasetName(f))
+		}
+		folds := o.Folds
+		if o.Tests != nil {
+			folds = 1 // a fixed split: fold 0 of each repeat
+		}
+		external = b.forRun(o.Baselines, names, o.Repeats, folds, warnings(ios, o.Quiet))
 	}
 	var tables []evaluate.BenchTable
 	var files, tests []fileSpec
@@ -296,16 +310,22 @@ func writeBenchRealResult(w io.Writer, format string, rep *evaluate.BenchReport)
 // maxBaselinesBytes bounds a --baselines file: millions of fold scores.
 const maxBaselinesBytes = 256 << 20
 
+// baselines are the rows of a --baselines file.
+type baselines struct {
+	scores map[string]map[string][]evaluate.FoldScore // dataset → model → folds
+	lines  map[string]map[string][]int                // the line of each fold score
+}
+
 // readBaselines reads dataset,repeat,fold,model,macro_f1 rows (a header
 // row naming these columns is optional) into dataset → model → folds.
-func readBaselines(path string) (map[string]map[string][]evaluate.FoldScore, error) {
+func readBaselines(path string) (*baselines, error) {
 	raw, err := readBounded(path, maxBaselinesBytes, "a --baselines file holds one line per dataset, model and fold")
 	if err != nil {
 		return nil, fmt.Errorf("--baselines: %w", err)
 	}
 	r := csv.NewReader(bytes.NewReader(raw))
 	r.FieldsPerRecord = 5
-	out := map[string]map[string][]evaluate.FoldScore{}
+	out := &baselines{scores: map[string]map[string][]evaluate.FoldScore{}, lines: map[string]map[string][]int{}}
 	type baselineKey struct {
 		dataset, model string
 		repeat, fold   int
@@ -339,12 +359,63 @@ func readBaselines(path string) (map[string]map[string][]evaluate.FoldScore, err
 			return nil, usagef("invalid --baselines %s: line %d: %s, repeat %d, fold %d of model %s again (first on line %d)", path, line, ds, rep, fold, model, first)
 		}
 		seen[key] = line
-		if out[ds] == nil {
-			out[ds] = map[string][]evaluate.FoldScore{}
+		if out.scores[ds] == nil {
+			out.scores[ds], out.lines[ds] = map[string][]evaluate.FoldScore{}, map[string][]int{}
 		}
-		out[ds][model] = append(out[ds][model], evaluate.FoldScore{Repeat: rep, Fold: fold, MacroF1: f1})
+		out.scores[ds][model] = append(out.scores[ds][model], evaluate.FoldScore{Repeat: rep, Fold: fold, MacroF1: f1})
+		out.lines[ds][model] = append(out.lines[ds][model], line)
 	}
 	return out, nil
+}
+
+// forRun returns the scores of b for the datasets of this run. The rows of
+// another dataset are left out with a warning on warn naming it and its
+// first line of path, once per dataset; a model scored on folds outside
+// this run's repeats × folds is kept (its folds may be another tool's) with
+// a warning, once per dataset and model, that its mean is over its own.
+func (b *baselines) forRun(path string, datasets []string, repeats, folds int, warn io.Writer) map[string]map[string][]evaluate.FoldScore {
+	out := map[string]map[string][]evaluate.FoldScore{}
+	type note struct {
+		line int
+		msg  string
+	}
+	var notes []note
+	for ds, models := range b.scores {
+		first := math.MaxInt
+		for _, lines := range b.lines[ds] {
+			first = min(first, lines[0])
+		}
+		if !slices.Contains(datasets, ds) {
+			notes = append(notes, note{first, fmt.Sprintf("dataset %s is not one of this run's --data tables; its rows are left out", printable(ds))})
+			continue
+		}
+		out[ds] = models
+		for model, scores := range models {
+			k := slices.IndexFunc(scores, func(s evaluate.FoldScore) bool { return s.Repeat >= repeats || s.Fold >= folds })
+			if k < 0 {
+				continue
+			}
+			notes = append(notes, note{b.lines[ds][model][k], fmt.Sprintf("model %s on %s has repeat %d, fold %d, outside this run's %d × %d folds; its mean is over its own %d folds",
+				printable(model), printable(ds), scores[k].Repeat, scores[k].Fold, repeats, folds, len(scores))})
+		}
+	}
+	slices.SortFunc(notes, func(a, b note) int { return a.line - b.line })
+	for _, n := range notes {
+		fmt.Fprintf(warn, "bench real: warning: --baselines %s line %d: %s\n", oneLine(path), n.line, n.msg)
+	}
+	return out
+}
+
+// printable returns a name (a model or dataset) for the report: one
+// holding a control character is written Go-quoted without the outer
+// quotes, as the encoder writes feature names ("a\x1bb" becomes `a\x1bb`),
+// so that it cannot reach the terminal.
+func printable(name string) string {
+	if !strings.ContainsFunc(name, unicode.IsControl) {
+		return name
+	}
+	q := strconv.Quote(name)
+	return q[1 : len(q)-1]
 }
 
 // writeCDPlot writes the critical-difference diagram of st to path, PNG
@@ -379,16 +450,16 @@ func writeBenchMarkdown(w io.Writer, rep *evaluate.BenchReport) error {
 	fmt.Fprintln(w, "| dataset | rows × cols | classes | model | macro-F1 | accuracy | seconds |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, d := range rep.Datasets {
-		name := d.Dataset
+		name := printable(d.Dataset)
 		if d.Test != "" {
-			name = fmt.Sprintf("%s → %s (%d rows)", d.Dataset, datasetName(d.Test), d.TestRows)
+			name = fmt.Sprintf("%s → %s (%d rows)", name, printable(datasetName(d.Test)), d.TestRows)
 		}
 		for _, m := range d.Models {
 			acc, secs := fmt.Sprintf("%.3f", m.AccMean), fmt.Sprintf("%.1f", m.Seconds)
 			if m.External {
 				acc, secs = "–", "–"
 			}
-			fmt.Fprintf(w, "| %s | %d × %d | %d | %s | %.3f ± %.3f | %s | %s |\n", name, d.Rows, d.Cols, d.Classes, m.Model, m.MacroF1Mean, m.MacroF1Std, acc, secs)
+			fmt.Fprintf(w, "| %s | %d × %d | %d | %s | %.3f ± %.3f | %s | %s |\n", name, d.Rows, d.Cols, d.Classes, printable(m.Model), m.MacroF1Mean, m.MacroF1Std, acc, secs)
 		}
 	}
 	st := rep.Stats
@@ -397,21 +468,33 @@ func writeBenchMarkdown(w io.Writer, rep *evaluate.BenchReport) error {
 		n, k := st.Friedman.N, st.Friedman.K
 		var ranks []string
 		for j, m := range st.Models {
-			ranks = append(ranks, fmt.Sprintf("%s %.3f", m, st.AverageRanks[j]))
+			ranks = append(ranks, fmt.Sprintf("%s %.3f", printable(m), st.AverageRanks[j]))
 		}
 		fmt.Fprintf(w, "- average ranks over %d datasets (1 best): %s\n", n, strings.Join(ranks, ", "))
-		fmt.Fprintf(w, "- Friedman χ²_F = %.3f (df %d, p = %.4f); Iman–Davenport F_F = %.3f (df %d, %d, p = %.4f)\n",
-			st.Friedman.ChiSquare, k-1, st.Friedman.P, st.Friedman.FF, k-1, (k-1)*(n-1), st.Friedman.FP)
+		fmt.Fprintf(w, "- Friedman χ²_F = %.3f (df %d, p = %.4f); %s\n", st.Friedman.ChiSquare, k-1, st.Friedman.P, imanDavenport(st.Friedman))
 		if st.NemenyiCD > 0 {
 			fmt.Fprintf(w, "- Nemenyi critical difference (α = 0.05, k = %d, N = %d): CD = %.3f\n", k, n, st.NemenyiCD)
 		}
 	}
 	if st.Bayes != nil {
 		fmt.Fprintf(w, "- Bayesian signed-rank test, %s − %s per dataset, rope 0.01: P(%s better) = %.3f, P(rope) = %.3f, P(%s better) = %.3f\n",
-			evaluate.ModelHorNets, st.Compare, st.Compare, st.Bayes.Left, st.Bayes.Rope, evaluate.ModelHorNets, st.Bayes.Right)
+			evaluate.ModelHorNets, printable(st.Compare), printable(st.Compare), st.Bayes.Left, st.Bayes.Rope, evaluate.ModelHorNets, st.Bayes.Right)
 	}
 	for _, note := range st.Notes {
-		fmt.Fprintf(w, "- note: %s\n", note)
+		fmt.Fprintf(w, "- note: %s\n", printable(note))
 	}
 	return nil
+}
+
+// imanDavenport describes the Iman–Davenport statistic of f: its value,
+// degrees of freedom and p-value, or why it is undefined (never +Inf).
+func imanDavenport(f *evaluate.Friedman) string {
+	n, k := f.N, f.K
+	switch {
+	case f.FFUndefined != "":
+		return "Iman–Davenport F_F undefined: " + f.FFUndefined
+	case math.IsInf(f.FF, 0) || math.IsNaN(f.FF):
+		return "Iman–Davenport F_F undefined: it is not finite"
+	}
+	return fmt.Sprintf("Iman–Davenport F_F = %.3f (df %d, %d, p = %.4f)", f.FF, k-1, (k-1)*(n-1), f.FP)
 }

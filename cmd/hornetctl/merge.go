@@ -175,6 +175,10 @@ func runMerge(o *mergeOptions, ios *iostreams) error {
 			}
 		}
 	}
+	units, err := specUnits(spec)
+	if err != nil {
+		return fmt.Errorf("%s: %w", filepath.Join(o.Dir, specFileName(fp)), err)
+	}
 	// Every unit once, in the file of its shard.
 	results := make([]evaluate.UnitResult, spec.Units)
 	where := make([]string, spec.Units)
@@ -187,7 +191,11 @@ func runMerge(o *mergeOptions, ios *iostreams) error {
 				return fmt.Errorf("%s: unit %d is not one of the %d units of this %s sweep", at, rec.Unit, spec.Units, spec.Command)
 			case rec.Unit%n != f.index:
 				return fmt.Errorf("%s: unit %d belongs to shard %d/%d, not %d/%d", at, rec.Unit, rec.Unit%n, n, f.index, n)
-			case where[rec.Unit] != "":
+			}
+			if err := checkRecordUnit(rec, units[rec.Unit]); err != nil {
+				return fmt.Errorf("%s: %w", at, err)
+			}
+			if where[rec.Unit] != "" {
 				dups = append(dups, fmt.Sprintf("unit %d in %s and %s", rec.Unit, where[rec.Unit], at))
 				continue
 			}

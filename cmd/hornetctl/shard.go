@@ -310,10 +310,11 @@ const notOurs = "not a file hornetctl wrote"
 // readBounded reads the regular file path whole, refusing one larger than
 // limit bytes (a hostile or foreign file must not take the memory) with
 // tooLarge after the size, and anything but a regular file (a FIFO would
-// block, a device never end).
+// block, a device never end). A symbolic link is followed: the file is
+// only read.
 func readBounded(path string, limit int64, tooLarge string) ([]byte, error) {
-	// Lstat first: opening a FIFO would block.
-	if st, err := os.Lstat(path); err != nil {
+	// Stat first: opening a FIFO would block.
+	if st, err := os.Stat(path); err != nil {
 		return nil, pathError(err)
 	} else if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file", path)
@@ -345,13 +346,15 @@ func notAppendable(path string) error {
 	return fmt.Errorf("%s: not a regular file; results are only appended to regular files", path)
 }
 
-// readResultsFile reads the records of path (none if it does not exist).
-// A last line without its newline, or that does not parse, is the unit
-// that was being written when the run was killed: it is left out (good
-// says where it starts). A bad line before the last is an error.
+// readResultsFile reads the records of path (none if it does not exist),
+// following a symbolic link (merge only reads; runSweep refuses a link
+// before it appends). A last line without its newline, or that does not
+// parse, is the unit that was being written when the run was killed: it is
+// left out (good says where it starts). A bad line before the last is an
+// error.
 func readResultsFile(path string) (*resultsFileContent, error) {
 	out := &resultsFileContent{}
-	st, err := os.Lstat(path)
+	st, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return out, nil
 	}
@@ -455,6 +458,9 @@ func runSweep(ctx context.Context, o shardOptions, run sweepRun, ios *iostreams,
 					path, content.lines[k], rec.Sweep, fp)
 			case rec.Unit < 0 || rec.Unit >= len(sw.Units) || o.sharded() && rec.Unit%o.Count != o.Index:
 				return nil, fmt.Errorf("%s: line %d: unit %d is not one of this run's", path, content.lines[k], rec.Unit)
+			}
+			if err := checkRecordUnit(rec, sw.Units[rec.Unit]); err != nil {
+				return nil, fmt.Errorf("%s: line %d: %w", path, content.lines[k], err)
 			}
 			if _, dup := have[rec.Unit]; !dup {
 				have[rec.Unit] = rec.UnitResult

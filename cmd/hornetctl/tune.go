@@ -32,13 +32,15 @@ const (
 )
 
 // gridEntry is one configuration of a --grid FILE: a JSON array of these
-// objects. A missing or zero field takes the default (or the other flags').
+// objects. A missing field takes the default (or the other flags'); a zero
+// given explicitly is refused (readGridFile).
 type gridEntry struct {
 	Activation string  `json:"activation"`
 	Order      int     `json:"order"`
 	Rules      int     `json:"rules"`
 	LR         float64 `json:"lr"`
 	Batch      int     `json:"batch"`
+	given      gridGiven
 }
 
 // tuneOptions are the inputs of hornetctl tune.
@@ -117,8 +119,11 @@ func readGridFile(path string) ([]gridEntry, error) {
 			return nil, usagef("invalid --grid %s: more than %d configurations", path, evaluate.MaxUnits)
 		}
 		var e gridEntry
-		if err := dec.Decode(&e); err != nil {
+		if err := decodeGridEntry(dec, &e); err != nil {
 			return nil, bad(fmt.Errorf("entry %d: %w", len(out)+1, err))
+		}
+		if err := e.checkGiven(); err != nil {
+			return nil, usagef("invalid --grid %s: entry %d: %v (leave the field out for the default)", path, len(out)+1, err)
 		}
 		out = append(out, e)
 	}
@@ -132,6 +137,51 @@ func readGridFile(path string) ([]gridEntry, error) {
 		return nil, usagef("invalid --grid %s: no configurations", path)
 	}
 	return out, nil
+}
+
+// gridGiven records the fields an entry of a --grid file gives, null
+// counting as missing.
+type gridGiven struct {
+	Activation *string  `json:"activation"`
+	Order      *int     `json:"order"`
+	Rules      *int     `json:"rules"`
+	LR         *float64 `json:"lr"`
+	Batch      *int     `json:"batch"`
+}
+
+// decodeGridEntry decodes the next entry of dec into e, keeping which
+// fields it gives (gridEntry.given).
+func decodeGridEntry(dec *json.Decoder, e *gridEntry) error {
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return err
+	}
+	strict := json.NewDecoder(bytes.NewReader(raw))
+	strict.DisallowUnknownFields()
+	if err := strict.Decode(e); err != nil {
+		return err
+	}
+	return json.Unmarshal(raw, &e.given)
+}
+
+// checkGiven refuses a field that e gives with a value outside its range
+// that would otherwise read as missing (a zero means the default only
+// where it is left out); the upper bounds are checked with the other flags.
+func (e gridEntry) checkGiven() error {
+	g := e.given
+	switch {
+	case g.Activation != nil && strings.TrimSpace(*g.Activation) == "":
+		return errors.New(`activation "": want polyclip, clip or relu`)
+	case g.Order != nil && *g.Order < 1:
+		return fmt.Errorf("order %d: want 1..%d", *g.Order, model.MaxOrder)
+	case g.Rules != nil && *g.Rules < 1:
+		return fmt.Errorf("rules %d: want 1..%d", *g.Rules, model.MaxRules)
+	case g.LR != nil && !(*g.LR > 0):
+		return fmt.Errorf("lr %g: want > 0", *g.LR)
+	case g.Batch != nil && *g.Batch < 1:
+		return fmt.Errorf("batch %d: want 1..%d", *g.Batch, train.MaxBatchSize)
+	}
+	return nil
 }
 
 func (e gridEntry) String() string {
