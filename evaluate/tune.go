@@ -352,10 +352,10 @@ func nested(ctx context.Context, y []int, classes []string, split splitter, src 
 	return res, nil
 }
 
-// smallestClass is the row count of the smallest of classes classes in y.
 // checkNested checks, before any fit, that every outer training part of
-// the nested CV of cfg (resolved) keeps at least two rows of each class,
-// as its inner folds need.
+// the nested CV of cfg (resolved) keeps at least two rows of each class it
+// holds, as its inner folds need. A class absent from a part is left to
+// nested, as a table's part is encoded with the classes it holds.
 func checkNested(y []int, classes int, cfg TuneConfig) error {
 	k := cfg.Folds
 	for r, fold := range Split(y, classes, k, cfg.Repeats, cfg.Seed) {
@@ -366,8 +366,14 @@ func checkNested(y []int, classes int, cfg TuneConfig) error {
 					n[y[i]]++
 				}
 			}
-			if inner := min(k, slices.Min(n)); inner < 2 {
-				return nestedFoldsError(r, f, inner)
+			smallest := k
+			for _, c := range n {
+				if c > 0 {
+					smallest = min(smallest, c)
+				}
+			}
+			if smallest < 2 {
+				return nestedFoldsError(r, f, smallest)
 			}
 		}
 	}
@@ -381,6 +387,7 @@ func nestedFoldsError(r, f, inner int) error {
 		train.ErrData, r+1, f+1, inner)
 }
 
+// smallestClass is the row count of the smallest of classes classes in y.
 func smallestClass(y []int, classes int) int {
 	n := make([]int, classes)
 	for _, c := range y {
