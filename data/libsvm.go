@@ -42,7 +42,7 @@ func ReadLibSVM(r io.Reader, name string, nFeatures int) (*Dataset, error) {
 }
 
 // ReadLibSVMLimited is ReadLibSVM within lim: an index above
-// lim.MaxFeatures, one that would make the dense table's rows × features
+// lim.MaxFeatures (an ErrFeatureLimit error), one that would make the dense table's rows × features
 // pass lim.MaxCells, or a row or pair that would make the file as read
 // pass lim.MaxCells (each row counting rowCells cells and each stored
 // index:value pair one, see rowCells), is an ErrTooLarge error naming
@@ -56,7 +56,7 @@ func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Da
 	case nFeatures < 0:
 		return nil, fmt.Errorf("%w: nFeatures = %d, want ≥ 0 (0 infers it)", ErrIndex, nFeatures)
 	case nFeatures > lim.MaxFeatures:
-		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: %d features, more than the limit of %d", ErrTooLarge, nFeatures, lim.MaxFeatures)}
+		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: %d features, more than the limit of %d", ErrFeatureLimit, nFeatures, lim.MaxFeatures)}
 	}
 	tr, err := newTextReader(r, name, lim)
 	if err != nil {
@@ -120,7 +120,7 @@ func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Da
 			case nFeatures > 0 && (err != nil || idx > nFeatures):
 				return nil, bad(line, tok, fmt.Sprintf("has an index beyond the %d features", nFeatures), ErrIndex)
 			case err != nil || idx > lim.MaxFeatures:
-				return nil, bad(line, tok, fmt.Sprintf("has an index above the limit of %d features", lim.MaxFeatures), ErrTooLarge)
+				return nil, bad(line, tok, fmt.Sprintf("has an index above the limit of %d features", lim.MaxFeatures), ErrFeatureLimit)
 			case lim.cellsOver(row+1, idx):
 				return nil, bad(line, tok, fmt.Sprintf("makes %d rows × %d features, past the limit of %d cells", row+1, idx, lim.MaxCells), ErrTooLarge)
 			}
