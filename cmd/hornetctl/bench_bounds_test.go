@@ -25,7 +25,7 @@ func TestBenchTableBounds(t *testing.T) {
 		{"speed features below the default orders", []string{"bench", "speed", "--features", "2"},
 			"invalid --features 2: the default --orders 2,4,8,16 reach order 16, and a rule of order K reads K features; give --features 16 or more, or --orders of at most 2"},
 		{"speed order above the features", []string{"bench", "speed", "--features", "2", "--orders", "1,4"},
-			"invalid --orders entry 4: want a whole number 1..2 (a rule of order K reads K features, and --features is 2)"},
+			`invalid --orders entry "4": want a whole number 1..2 (a rule of order K reads K features, and --features is 2)`},
 		{"speed rules sweep above the features", []string{"bench", "speed", "--features", "2", "--orders", "1,2"},
 			`invalid --features 2: the --rules sweep fits at order 3, and a rule of order K reads K features; give --features 3 or more, or --rules ""`},
 	} {

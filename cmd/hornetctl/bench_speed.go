@@ -138,7 +138,7 @@ func checkSpeedOrders(c *cli.Context, cfg *evaluate.SpeedConfig) error {
 		switch {
 		case k <= cfg.Features:
 		case c.IsSet("orders"):
-			return usagef("invalid --orders entry %d: want a whole number 1..%d (a rule of order K reads K features, and --features is %d)", k, min(model.MaxOrder, cfg.Features), cfg.Features)
+			return usagef("invalid --orders entry \"%d\": want a whole number 1..%d (a rule of order K reads K features, and --features is %d)", k, min(model.MaxOrder, cfg.Features), cfg.Features)
 		default:
 			return usagef("invalid --features %d: the default --orders %s reach order %d, and a rule of order K reads K features; give --features %d or more, or --orders of at most %d",
 				cfg.Features, c.String("orders"), slices.Max(cfg.Orders), slices.Max(cfg.Orders), cfg.Features)
