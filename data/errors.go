@@ -4,6 +4,7 @@ package data
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -30,6 +31,11 @@ var (
 	// ErrTooLarge means that an input is past a size limit (see Limits):
 	// its (decompressed) bytes, or the cells of its table.
 	ErrTooLarge = errors.New("data: input too large")
+	// ErrFeatureLimit means that a LibSVM feature index, or the number of
+	// features asked for, is above Limits.MaxFeatures. It is an
+	// ErrTooLarge too, with the same message; it tells apart the one size
+	// limit that does not scale with MaxBytes and MaxCells.
+	ErrFeatureLimit = fmt.Errorf("%w", ErrTooLarge)
 	// ErrTooLong means that a line or a cell is longer than
 	// Limits.MaxLineBytes.
 	ErrTooLong = errors.New("data: line too long")

@@ -42,9 +42,11 @@ func ReadLibSVM(r io.Reader, name string, nFeatures int) (*Dataset, error) {
 }
 
 // ReadLibSVMLimited is ReadLibSVM within lim: an index above
-// lim.MaxFeatures, or one that would make the dense table's rows × features
-// pass lim.MaxCells, is an ErrTooLarge error naming its line, found before
-// anything of that size is allocated.
+// lim.MaxFeatures (an ErrFeatureLimit error), one that would make the dense table's rows × features
+// pass lim.MaxCells, or a row or pair that would make the file as read
+// pass lim.MaxCells (each row counting rowCells cells and each stored
+// index:value pair one, see rowCells), is an ErrTooLarge error naming
+// its line, found before anything of that size is allocated.
 func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Dataset, error) {
 	if r == nil {
 		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: nil reader", ErrEmpty)}
@@ -54,7 +56,7 @@ func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Da
 	case nFeatures < 0:
 		return nil, fmt.Errorf("%w: nFeatures = %d, want ≥ 0 (0 infers it)", ErrIndex, nFeatures)
 	case nFeatures > lim.MaxFeatures:
-		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: %d features, more than the limit of %d", ErrTooLarge, nFeatures, lim.MaxFeatures)}
+		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: %d features, more than the limit of %d", ErrFeatureLimit, nFeatures, lim.MaxFeatures)}
 	}
 	tr, err := newTextReader(r, name, lim)
 	if err != nil {
@@ -68,6 +70,7 @@ func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Da
 		cols   []int32
 		vals   []float64
 		width  = nFeatures
+		used   int64 // cells of the file as read: rowCells a row, 1 a pair
 	)
 	bad := func(line int, tok, what string, sentinel error) error {
 		return &ParseError{File: name, Line: line, Err: &cellError{value: tok, what: what, err: sentinel}}
@@ -92,7 +95,11 @@ func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Da
 			return nil, &ParseError{File: name, Line: line,
 				Err: fmt.Errorf("%w: more than %d rows × %d features, past the limit of %d cells", ErrTooLarge, row, width, lim.MaxCells)}
 		}
-		labels = append(labels, fields[0])
+		if used += rowCells; used > lim.MaxCells {
+			return nil, sparseOver(name, line, row+1, len(cols), lim.MaxCells)
+		}
+		// A copy: fields[0] would keep the whole line's text alive.
+		labels = append(labels, strings.Clone(fields[0]))
 		prev := 0
 		for _, tok := range fields[1:] {
 			is, vs, ok := strings.Cut(tok, ":")
@@ -113,7 +120,7 @@ func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Da
 			case nFeatures > 0 && (err != nil || idx > nFeatures):
 				return nil, bad(line, tok, fmt.Sprintf("has an index beyond the %d features", nFeatures), ErrIndex)
 			case err != nil || idx > lim.MaxFeatures:
-				return nil, bad(line, tok, fmt.Sprintf("has an index above the limit of %d features", lim.MaxFeatures), ErrTooLarge)
+				return nil, bad(line, tok, fmt.Sprintf("has an index above the limit of %d features", lim.MaxFeatures), ErrFeatureLimit)
 			case lim.cellsOver(row+1, idx):
 				return nil, bad(line, tok, fmt.Sprintf("makes %d rows × %d features, past the limit of %d cells", row+1, idx, lim.MaxCells), ErrTooLarge)
 			}
@@ -123,6 +130,9 @@ func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Da
 				return nil, bad(line, tok, "has a value that is not a number", ErrNotNumber)
 			case !finite(f):
 				return nil, bad(line, tok, "has a value that is not finite (NaN and Inf are not allowed)", ErrNonFinite)
+			}
+			if used++; used > lim.MaxCells {
+				return nil, sparseOver(name, line, row+1, len(cols)+1, lim.MaxCells)
 			}
 			prev = idx
 			width = max(width, idx)
@@ -155,6 +165,13 @@ func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Da
 	}
 	d.Classes, d.Y = classify(labels)
 	return d, nil
+}
+
+// sparseOver is the error for a LibSVM file whose rows and index:value
+// pairs, as read (rowCells a row, 1 a pair), pass the cell limit at line.
+func sparseOver(name string, line, rows, pairs int, maxCells int64) error {
+	return &ParseError{File: name, Line: line,
+		Err: fmt.Errorf("%w: %d rows and %d index:value pairs, past the limit of %d cells (a row counts %d cells, a pair 1)", ErrTooLarge, rows, pairs, maxCells, rowCells)}
 }
 
 // allDigits reports whether s is a non-empty run of ASCII digits (an

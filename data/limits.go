@@ -30,7 +30,9 @@ type Limits struct {
 	// MaxCells bounds rows × columns: of a CSV table as read (where each
 	// row counts rowCells more cells than its columns, for the memory it
 	// takes besides its cells), of the dense Dataset it encodes to
-	// (one-hot columns counted), and of a LibSVM file's dense table.
+	// (one-hot columns counted), and of a LibSVM file's dense table. It
+	// bounds a LibSVM file as read too: rowCells for each row and one
+	// cell for each index:value pair stored.
 	// Default 1<<24 (16 Mi cells, 128 MiB of float64).
 	MaxCells int64
 	// MaxFeatures bounds a LibSVM feature index, and so the number of
@@ -69,8 +71,14 @@ func (l Limits) resolved() Limits {
 	return l
 }
 
-// rowCells is what a row of a CSV table costs besides its cells, counted
-// in cells: its slice, its line number and its record string.
+// rowCells is what a row costs besides its cells, counted in cells: in a
+// CSV table its slice, its line number and its record string; in a LibSVM
+// file as read its label (a string header and its text) and where its
+// pairs start. A LibSVM pair (a 4-byte index and an 8-byte value) counts
+// one cell, as a CSV cell (a 16-byte string header and its text) does: a
+// LibSVM file as read counts rows × rowCells + pairs cells, so that a file
+// of many tiny rows is refused when its reading memory, not its dense
+// table, passes the limit.
 const rowCells = 4
 
 // cellsOver reports whether rows × cols is above the cell limit, without

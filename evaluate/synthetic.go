@@ -20,6 +20,14 @@ import (
 	"github.com/hornets-go/hornets/train"
 )
 
+// Defaults of SyntheticConfig's row counts: each fit trains on
+// DefaultSyntheticTrainRows rows and is scored on DefaultSyntheticTestRows
+// fresh ones, and both samples count toward data.MaxSynthCells.
+const (
+	DefaultSyntheticTrainRows = 128
+	DefaultSyntheticTestRows  = 1000
+)
+
 // SyntheticConfig configures Synthetic, the paper's Table 2. The zero value
 // of each field is its default.
 type SyntheticConfig struct {
@@ -63,10 +71,10 @@ func (c SyntheticConfig) resolved() (SyntheticConfig, error) {
 		c.Activations = []string{"polyclip", "relu"}
 	}
 	if c.TrainRows == 0 {
-		c.TrainRows = 128
+		c.TrainRows = DefaultSyntheticTrainRows
 	}
 	if c.TestRows == 0 {
-		c.TestRows = 1000
+		c.TestRows = DefaultSyntheticTestRows
 	}
 	if c.Jobs == 0 {
 		c.Jobs = runtime.GOMAXPROCS(0)
@@ -81,9 +89,14 @@ func (c SyntheticConfig) resolved() (SyntheticConfig, error) {
 	case !(c.LabelNoise >= 0 && c.LabelNoise < 0.5): // NaN fails too
 		return c, fmt.Errorf("%w: label noise %v, want 0 <= p < 0.5", train.ErrConfig, c.LabelNoise)
 	}
+	rows := max(c.TrainRows, c.TestRows)
 	for _, f := range c.Features {
-		if f < 1 || f > data.MaxSynthFeatures || max(c.TrainRows, c.TestRows) > data.MaxSynthCells/f {
-			return c, fmt.Errorf("%w: %d features, want 1..%d and rows × features <= %d", train.ErrConfig, f, data.MaxSynthFeatures, data.MaxSynthCells)
+		switch {
+		case f < 1 || f > data.MaxSynthFeatures:
+			return c, fmt.Errorf("%w: %d features, want 1..%d", train.ErrConfig, f, data.MaxSynthFeatures)
+		case rows > data.MaxSynthCells/f:
+			return c, fmt.Errorf("%w: %d features, want at most %d: each sample of %d training or %d test rows × features must be at most %d cells",
+				train.ErrConfig, f, data.MaxSynthCells/rows, c.TrainRows, c.TestRows, data.MaxSynthCells)
 		}
 	}
 	return c, nil

@@ -15,12 +15,13 @@ import (
 // training and DefaultConfig() == Config{}.Resolved(); switches that turn
 // something off are explicit booleans. Validate reports impossible values.
 type Config struct {
-	// LearningRate of Adam on the categorical (CatInt) route. Default 0.05.
+	// LearningRate of Adam on the categorical (CatInt) route. Default 0.05;
+	// at most MaxLearningRate (10).
 	LearningRate float64 `json:"learning_rate"`
 	// ContinuousLearningRate of Adam on the continuous (LinAtt) route.
 	// Default 0, meaning LearningRate/5: the single linear layer of LinAtt
 	// overfits small tables at CatInt's rate (breast cancer, 5-fold: 0.958
-	// at 0.05, 0.968 at 0.01).
+	// at 0.05, 0.968 at 0.01). At most MaxLearningRate.
 	ContinuousLearningRate float64 `json:"continuous_learning_rate"`
 	// ContinuousL2 is the strength of an L2 penalty on the continuous
 	// route's output weights W, in units of the Gaussian prior of a
@@ -30,7 +31,8 @@ type Config struct {
 	// is about √(D+1) times the weight on a standardised feature; the
 	// scaling keeps the prior the same for wide and narrow tables. Without
 	// it the route fits small wide tables until the training loss is 0.
-	// Default 1; NoContinuousL2 switches it off.
+	// Default 1; at most MaxContinuousL2 (1e6). NoContinuousL2 switches it
+	// off.
 	ContinuousL2   float64 `json:"continuous_l2"`
 	NoContinuousL2 bool    `json:"no_continuous_l2"`
 	// ContinuousFit chooses the continuous route's output layer once
@@ -104,7 +106,8 @@ type Config struct {
 	// Adam, about the same size on every parameter, moves the logits
 	// through W about Rules times less than through the bias. Default 0,
 	// meaning √Rules (16 for the default 256 rules; OutputScaleFor);
-	// 1 trains W at LearningRate as the paper's code does.
+	// 1 trains W at LearningRate as the paper's code does. At most
+	// MaxOutputRateScale.
 	OutputRateScale float64 `json:"output_rate_scale,omitempty"`
 	// MinDelta is the improvement a loss must make to count as a new best.
 	// Default 1e-4.
@@ -178,6 +181,32 @@ const (
 	EpochLimit = 1_000_000
 	// MaxFolds bounds the folds of CrossValidate.
 	MaxFolds = 1000
+)
+
+// Upper bounds of the rates and the penalty that Validate enforces: past
+// them a fit runs to the end and learns nothing, with no error
+// (ContinuousL2 = 1e200 trained to a loss of 9.7e195).
+const (
+	// MaxLearningRate bounds LearningRate and ContinuousLearningRate.
+	// Adam moves every weight by about the rate at each step, whatever
+	// the gradient's size, and a logit of ±37 already rounds a float64
+	// probability to 0 or 1: at a rate of 10 a few steps cross that
+	// range, so a larger one only jumps between saturated networks. The
+	// default is 0.05; the paper's grid ends at 0.1.
+	MaxLearningRate = 10
+	// MaxOutputRateScale bounds OutputRateScale. The scale makes up for
+	// the softmax over the rules, whose entries are about 1/Rules: at
+	// MaxRules it gives the output weights of the widest network steps
+	// as large, on the logits, as the bias's; a larger scale only
+	// overshoots.
+	MaxOutputRateScale = model.MaxRules
+	// MaxContinuousL2 bounds ContinuousL2: the prior of a logistic
+	// regression with C = 1e-6 on standardised features, which already
+	// shrinks the weights of the continuous route about a million times
+	// towards 0, so that it predicts little more than the class shares; a
+	// stronger penalty only swamps the loss. FitSelect tries up to 64
+	// times it (PenaltyScales), still far within float64.
+	MaxContinuousL2 = 1e6
 )
 
 // DefaultConfig returns the defaults spelled out; it equals
@@ -320,12 +349,12 @@ func orRouteDefault(v int, r model.Route, categorical, continuous int) int {
 // Validate reports the first impossible value of a resolved config.
 func (c Config) Validate() error {
 	switch {
-	case !(c.LearningRate > 0) || math.IsInf(c.LearningRate, 0):
-		return fmt.Errorf("%w: learning rate = %g, want > 0", ErrConfig, c.LearningRate)
-	case !(c.ContinuousLearningRate >= 0) || math.IsInf(c.ContinuousLearningRate, 0):
-		return fmt.Errorf("%w: continuous learning rate = %g, want > 0", ErrConfig, c.ContinuousLearningRate)
-	case !(c.ContinuousL2 > 0) || math.IsInf(c.ContinuousL2, 0):
-		return fmt.Errorf("%w: continuous L2 = %g, want > 0 (or no continuous L2)", ErrConfig, c.ContinuousL2)
+	case !(c.LearningRate > 0 && c.LearningRate <= MaxLearningRate):
+		return fmt.Errorf("%w: learning rate = %g, want 0 < r <= %d", ErrConfig, c.LearningRate, MaxLearningRate)
+	case !(c.ContinuousLearningRate >= 0 && c.ContinuousLearningRate <= MaxLearningRate):
+		return fmt.Errorf("%w: continuous learning rate = %g, want 0 < r <= %d", ErrConfig, c.ContinuousLearningRate, MaxLearningRate)
+	case !(c.ContinuousL2 > 0 && c.ContinuousL2 <= MaxContinuousL2):
+		return fmt.Errorf("%w: continuous L2 = %g, want 0 < s <= %g (or no continuous L2)", ErrConfig, c.ContinuousL2, MaxContinuousL2)
 	case c.ContinuousFit != FitSelect && c.ContinuousFit != FitAverage && c.ContinuousFit != FitAdam && c.ContinuousFit != FitOptimum:
 		return fmt.Errorf("%w: continuous fit %q, want %s, %s, %s or %s", ErrConfig, string(c.ContinuousFit), FitSelect, FitAverage, FitAdam, FitOptimum)
 	case c.NoContinuousL2 && c.ContinuousFit != FitAdam:
@@ -338,8 +367,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: patience = %d, want 1..%d", ErrConfig, c.Patience, EpochLimit)
 	case c.DecayAfter < 0 || c.DecayAfter > EpochLimit:
 		return fmt.Errorf("%w: decay after = %d, want 1..%d", ErrConfig, c.DecayAfter, EpochLimit)
-	case !(c.OutputRateScale >= 0) || math.IsInf(c.OutputRateScale, 0):
-		return fmt.Errorf("%w: output rate scale = %g, want > 0", ErrConfig, c.OutputRateScale)
+	case !(c.OutputRateScale >= 0 && c.OutputRateScale <= MaxOutputRateScale):
+		return fmt.Errorf("%w: output rate scale = %g, want 0 < s <= %d", ErrConfig, c.OutputRateScale, MaxOutputRateScale)
 	case c.MinDelta < 0 || math.IsNaN(c.MinDelta) || math.IsInf(c.MinDelta, 0):
 		return fmt.Errorf("%w: min delta = %g, want >= 0", ErrConfig, c.MinDelta)
 	case math.IsNaN(c.LossTarget) || math.IsInf(c.LossTarget, 0):

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,11 +102,14 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 			if cfg.Rules, err = intList(c, "rules", 1, model.MaxRules); err != nil {
 				return err
 			}
-			if cfg.Orders, err = intList(c, "orders", 1, min(model.MaxOrder, cfg.Features)); err != nil {
+			if cfg.Orders, err = intList(c, "orders", 1, model.MaxOrder); err != nil {
 				return err
 			}
 			if len(cfg.Rules)+len(cfg.Orders) == 0 {
 				return usagef("--rules and --orders are both empty: nothing to time")
+			}
+			if err := checkSpeedOrders(c, cfg); err != nil {
+				return err
 			}
 			return runF(c.Context, o)
 		},
@@ -124,6 +128,26 @@ func intList(c *cli.Context, name string, lo, hi int) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// checkSpeedOrders refuses, before any fit, an order above --features (a
+// rule of order K reads K features): an --orders entry, one of the default
+// --orders, or the default order at which the --rules sweep fits.
+func checkSpeedOrders(c *cli.Context, cfg *evaluate.SpeedConfig) error {
+	for _, k := range cfg.Orders {
+		switch {
+		case k <= cfg.Features:
+		case c.IsSet("orders"):
+			return usagef("invalid --orders entry \"%d\": want a whole number 1..%d (a rule of order K reads K features, and --features is %d)", k, min(model.MaxOrder, cfg.Features), cfg.Features)
+		default:
+			return usagef("invalid --features %d: the default --orders %s reach order %d, and a rule of order K reads K features; give --features %d or more, or --orders of at most %d",
+				cfg.Features, c.String("orders"), slices.Max(cfg.Orders), slices.Max(cfg.Orders), cfg.Features)
+		}
+	}
+	if k := model.DefaultConfig().Order; len(cfg.Rules) > 0 && k > cfg.Features {
+		return usagef("invalid --features %d: the --rules sweep fits at order %d, and a rule of order K reads K features; give --features %d or more, or --rules \"\"", cfg.Features, k, k)
+	}
+	return nil
 }
 
 func runBenchSpeed(ctx context.Context, o *benchSpeedOptions, ios *iostreams) error {

@@ -65,7 +65,7 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 	}
 	flags := []cli.Flag{
 		&cli.IntFlag{Name: "reps", Value: 30, Usage: fmt.Sprintf("repetitions `N` per cell, 1..%d", evaluate.MaxRepeats)},
-		&cli.StringFlag{Name: "features", Value: "3,4,8,16,32,64,128", Usage: "comma-separated feature counts `LIST`"},
+		&cli.StringFlag{Name: "features", Value: "3,4,8,16,32,64,128", Usage: fmt.Sprintf("comma-separated feature counts `LIST`, each 1..%d", maxSyntheticFeatures())},
 		&cli.StringFlag{Name: "gates", Value: "and,or,not,xor,xnor", Usage: "comma-separated gates `LIST`"},
 		&cli.StringFlag{Name: "positions", Value: "random", Usage: "`WHERE` the targets are: random, first or both"},
 		labelNoiseFlag("training"),
@@ -121,6 +121,10 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 				if err != nil || n < 1 || n > data.MaxSynthFeatures {
 					return usagef("invalid --features entry %q: want a count 1..%d", s, data.MaxSynthFeatures)
 				}
+				if hi := maxSyntheticFeatures(); n > hi {
+					return usagef("invalid --features entry %q: want a count 1..%d: each fit is scored on %d fresh rows, and rows × features must be at most %d cells",
+						s, hi, evaluate.DefaultSyntheticTestRows, data.MaxSynthCells)
+				}
 				cfg.Features = append(cfg.Features, n)
 			}
 			for _, s := range splitList(c.String("gates")) {
@@ -164,6 +168,14 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			return runF(c.Context, o)
 		},
 	})
+}
+
+// maxSyntheticFeatures is the widest table bench synthetic can draw: its
+// training and fresh test samples each hold at most data.MaxSynthCells
+// cells.
+func maxSyntheticFeatures() int {
+	rows := max(evaluate.DefaultSyntheticTrainRows, evaluate.DefaultSyntheticTestRows)
+	return min(data.MaxSynthFeatures, data.MaxSynthCells/rows)
 }
 
 // labelNoiseFlag is --label-noise, flipping the labels of the rows named.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,27 +160,29 @@ func fitFlagTable() []fitFlag {
 				return ""
 			}},
 
-		{floatF(catTraining, "lr", "Adam learning `RATE` of the categorical route", ftoa(td.LearningRate)),
+		{floatF(catTraining, "lr", fmt.Sprintf("Adam learning `RATE` of the categorical route, 0 < RATE <= %d", train.MaxLearningRate), ftoa(td.LearningRate)),
 			func(c *cli.Context, o *fitOptions) string {
 				if o.Train.LearningRate = c.Float64("lr"); o.Train.LearningRate == 0 {
 					return "want > 0"
 				}
 				return ""
 			}},
-		{floatF(catTraining, "continuous-lr", "Adam learning `RATE` of the continuous route", "lr/5"),
+		{floatF(catTraining, "continuous-lr", fmt.Sprintf("Adam learning `RATE` of the continuous route, 0 < RATE <= %d", train.MaxLearningRate), "lr/5"),
 			func(c *cli.Context, o *fitOptions) string {
 				if o.Train.ContinuousLearningRate = c.Float64("continuous-lr"); o.Train.ContinuousLearningRate == 0 {
 					return "want > 0"
 				}
 				return ""
 			}},
-		{floatF(catTraining, "continuous-l2", "strength `S` of the L2 penalty on the continuous route's weights, in units of the prior of a C = 1 logistic regression on standardised features, 0 for none", ftoa(td.ContinuousL2)),
+		{floatF(catTraining, "continuous-l2", fmt.Sprintf("strength `S` of the L2 penalty on the continuous route's weights, in units of the prior of a C = 1 logistic regression on standardised features, 0 <= S <= %g; 0 for none", train.MaxContinuousL2), ftoa(td.ContinuousL2)),
 			func(c *cli.Context, o *fitOptions) string {
 				switch o.Train.ContinuousL2 = c.Float64("continuous-l2"); {
 				case o.Train.ContinuousL2 == 0:
 					o.Train.NoContinuousL2 = true
-				case !(o.Train.ContinuousL2 > 0) || math.IsInf(o.Train.ContinuousL2, 0):
-					return "want >= 0 (0 for none)"
+				case !(o.Train.ContinuousL2 > 0 && o.Train.ContinuousL2 <= train.MaxContinuousL2):
+					// The bound is train.Config.Validate's, said in the
+					// flag's terms (0 is none), as dropoutRange does.
+					return fmt.Sprintf("want 0 <= s <= %g (0 for none)", train.MaxContinuousL2)
 				}
 				return ""
 			}},
@@ -200,7 +201,7 @@ func fitFlagTable() []fitFlag {
 			zeroOff("patience", train.EpochLimit, func(o *fitOptions, v int) { o.Train.Patience = v }, func(o *fitOptions) { o.Train.NoEarlyStopping = true })},
 		{intF(catTraining, "lr-decay-after", fmt.Sprintf("halve the learning rates after every `N` epochs without a better loss, 1..%d; 0 switches the decay off", train.EpochLimit), fmt.Sprintf("%d on the categorical route, off on the continuous", train.DefaultDecayAfter)),
 			zeroOff("lr-decay-after", train.EpochLimit, func(o *fitOptions, v int) { o.Train.DecayAfter = v }, func(o *fitOptions) { o.Train.NoDecay = true })},
-		{floatF(catTraining, "output-lr-scale", "multiply the categorical learning rate by `S` for the output weights that read the softmax over the rules, > 0; 1 as in the paper", "√rules"),
+		{floatF(catTraining, "output-lr-scale", fmt.Sprintf("multiply the categorical learning rate by `S` for the output weights that read the softmax over the rules, 0 < S <= %d; 1 as in the paper", train.MaxOutputRateScale), "√rules"),
 			func(c *cli.Context, o *fitOptions) string {
 				if o.Train.OutputRateScale = c.Float64("output-lr-scale"); !(o.Train.OutputRateScale > 0) {
 					return "want > 0"

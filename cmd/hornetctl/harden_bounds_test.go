@@ -67,7 +67,7 @@ func TestBounds(t *testing.T) {
 		{"continuous-fit empty", train("--continuous-fit", ""), "invalid --continuous-fit : want select, average, adam or optimum"},
 		{"continuous-fit without prior", train("--continuous-l2", "0", "--continuous-fit", "average"), `invalid --continuous-fit average: continuous fit "average" needs the continuous L2 prior (without it a separable table has no optimum)`},
 		{"output-lr-scale NaN", train("--output-lr-scale", "NaN"), "invalid --output-lr-scale NaN: want > 0"},
-		{"output-lr-scale Inf", train("--output-lr-scale", "Inf"), "invalid --output-lr-scale +Inf: output rate scale = +Inf, want > 0"},
+		{"output-lr-scale Inf", train("--output-lr-scale", "Inf"), "invalid --output-lr-scale +Inf: output rate scale = +Inf, want 0 < s <= 65536"},
 		{"refresh-every", train("--refresh-every", "1000001"), "invalid --refresh-every 1000001: refresh every = 1000001, want 1..1000000"},
 		{"cv rules", []string{"cv", "--data", fx("train.csv"), "--rules", "1000000"}, "invalid --rules 1000000: rules = 1000000, want 1..65536"},
 		{"folds above the bound", []string{"cv", "--data", fx("train.csv"), "--folds", "1001"}, "invalid --folds 1001: want 2..1000"},

@@ -324,9 +324,10 @@ func rowError(file string, err error) error {
 	return err
 }
 
-// inputError is pathError, plus the flag that raises a size limit.
+// inputError is pathError, plus the flag that raises a size limit:
+// --max-input-mb raises the bytes and cells, not the features limit.
 func inputError(err error) error {
-	if errors.Is(err, data.ErrTooLarge) {
+	if errors.Is(err, data.ErrTooLarge) && !errors.Is(err, data.ErrFeatureLimit) {
 		return fmt.Errorf("%w (raise the limit with --max-input-mb)", err)
 	}
 	return pathError(err)
