@@ -88,7 +88,7 @@ func checkParts(net *model.Network, meta BundleMeta) error {
 		}
 		seen[c] = true
 	}
-	if err := meta.Train.Resolved().Validate(); err != nil { // zero fields mean their defaults
+	if err := meta.Train.Resolved().validateStored(); err != nil { // zero fields mean their defaults
 		return fmt.Errorf("training settings: %w", err)
 	}
 	if e := meta.Encoder; e != nil {

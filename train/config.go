@@ -347,14 +347,27 @@ func orRouteDefault(v int, r model.Route, categorical, continuous int) int {
 }
 
 // Validate reports the first impossible value of a resolved config.
-func (c Config) Validate() error {
+func (c Config) Validate() error { return c.validate(true) }
+
+// validateStored is Validate without the upper bounds of the rates and the
+// penalty (MaxLearningRate, MaxContinuousL2, MaxOutputRateScale), only
+// finite: the check of a model file's training settings, which record how
+// the model was trained, so that a file written before those bounds (with
+// --lr 20, say) still loads and predicts; a refit with them is refused.
+func (c Config) validateStored() error { return c.validate(false) }
+
+func (c Config) validate(bounded bool) error {
+	lrMax, l2Max, scaleMax := float64(MaxLearningRate), float64(MaxContinuousL2), float64(MaxOutputRateScale)
+	if !bounded {
+		lrMax, l2Max, scaleMax = math.MaxFloat64, math.MaxFloat64, math.MaxFloat64
+	}
 	switch {
-	case !(c.LearningRate > 0 && c.LearningRate <= MaxLearningRate):
-		return fmt.Errorf("%w: learning rate = %g, want 0 < r <= %d", ErrConfig, c.LearningRate, MaxLearningRate)
-	case !(c.ContinuousLearningRate >= 0 && c.ContinuousLearningRate <= MaxLearningRate):
-		return fmt.Errorf("%w: continuous learning rate = %g, want 0 < r <= %d", ErrConfig, c.ContinuousLearningRate, MaxLearningRate)
-	case !(c.ContinuousL2 > 0 && c.ContinuousL2 <= MaxContinuousL2):
-		return fmt.Errorf("%w: continuous L2 = %g, want 0 < s <= %g (or no continuous L2)", ErrConfig, c.ContinuousL2, MaxContinuousL2)
+	case !(c.LearningRate > 0 && c.LearningRate <= lrMax):
+		return fmt.Errorf("%w: learning rate = %g, want 0 < r <= %g", ErrConfig, c.LearningRate, lrMax)
+	case !(c.ContinuousLearningRate >= 0 && c.ContinuousLearningRate <= lrMax):
+		return fmt.Errorf("%w: continuous learning rate = %g, want 0 < r <= %g", ErrConfig, c.ContinuousLearningRate, lrMax)
+	case !(c.ContinuousL2 > 0 && c.ContinuousL2 <= l2Max):
+		return fmt.Errorf("%w: continuous L2 = %g, want 0 < s <= %g (or no continuous L2)", ErrConfig, c.ContinuousL2, l2Max)
 	case c.ContinuousFit != FitSelect && c.ContinuousFit != FitAverage && c.ContinuousFit != FitAdam && c.ContinuousFit != FitOptimum:
 		return fmt.Errorf("%w: continuous fit %q, want %s, %s, %s or %s", ErrConfig, string(c.ContinuousFit), FitSelect, FitAverage, FitAdam, FitOptimum)
 	case c.NoContinuousL2 && c.ContinuousFit != FitAdam:
@@ -367,8 +380,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: patience = %d, want 1..%d", ErrConfig, c.Patience, EpochLimit)
 	case c.DecayAfter < 0 || c.DecayAfter > EpochLimit:
 		return fmt.Errorf("%w: decay after = %d, want 1..%d", ErrConfig, c.DecayAfter, EpochLimit)
-	case !(c.OutputRateScale >= 0 && c.OutputRateScale <= MaxOutputRateScale):
-		return fmt.Errorf("%w: output rate scale = %g, want 0 < s <= %d", ErrConfig, c.OutputRateScale, MaxOutputRateScale)
+	case !(c.OutputRateScale >= 0 && c.OutputRateScale <= scaleMax):
+		return fmt.Errorf("%w: output rate scale = %g, want 0 < s <= %g", ErrConfig, c.OutputRateScale, scaleMax)
 	case c.MinDelta < 0 || math.IsNaN(c.MinDelta) || math.IsInf(c.MinDelta, 0):
 		return fmt.Errorf("%w: min delta = %g, want >= 0", ErrConfig, c.MinDelta)
 	case math.IsNaN(c.LossTarget) || math.IsInf(c.LossTarget, 0):
