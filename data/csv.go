@@ -85,7 +85,7 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 	add := func(rec []string, line int) error {
 		if lim.cellsOver(len(t.Rows)+1, len(t.Header)+rowCells) {
 			return &ParseError{File: name, Line: line,
-				Err: fmt.Errorf("%w: more than %d rows × %d columns, past the limit of %d cells", ErrTooLarge, len(t.Rows), len(t.Header), lim.MaxCells)}
+				Err: fmt.Errorf("%w: more than %d rows × %d columns, past the limit of %d cells, a row counting %d cells more than its columns", ErrTooLarge, len(t.Rows), len(t.Header), lim.MaxCells, rowCells)}
 		}
 		t.Rows = append(t.Rows, rec)
 		t.Lines = append(t.Lines, line)

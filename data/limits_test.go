@@ -70,12 +70,12 @@ func TestLimits(t *testing.T) {
 		{"gzip bomb", func() io.Reader { return bytes.NewReader(bomb) }, false, Limits{MaxBytes: 1 << 20, MaxCells: 1 << 30}, ErrTooLarge,
 			"x: input too large: decompressed input larger than 1 MiB"},
 		{"gzip bomb, cells", func() io.Reader { return bytes.NewReader(bomb) }, false, Limits{MaxCells: 1 << 16}, ErrTooLarge,
-			"x:8194: input too large: more than 8192 rows × 4 columns, past the limit of 65536 cells"},
+			"x:8194: input too large: more than 8192 rows × 4 columns, past the limit of 65536 cells, a row counting 4 cells more than its columns"},
 		{"long quoted cell over short lines", func() io.Reader {
 			return strings.NewReader("a,b\n1,\"" + strings.Repeat("xxxxxxxxx\n", 20) + "\"\n")
 		}, false, small, ErrTooLong, `x:2: column "b": line too long: cell 2 is longer than 100 bytes`},
 		{"rows × columns", func() io.Reader { return &repeat{pattern: []byte("1,2,3,4,5,6,7,8,9,10\n")} }, false, small, ErrTooLarge,
-			"x:73: input too large: more than 71 rows × 10 columns, past the limit of 1000 cells"},
+			"x:73: input too large: more than 71 rows × 10 columns, past the limit of 1000 cells, a row counting 4 cells more than its columns"},
 		{"libsvm endless", func() io.Reader { return &repeat{pattern: []byte("1 1:1\n")} }, true, Limits{MaxBytes: 1 << 20, MaxCells: 1 << 30}, ErrTooLarge,
 			"x: input too large: input larger than 1 MiB"},
 		{"libsvm index past MaxFeatures", func() io.Reader { return strings.NewReader("1 51:1\n") }, true, small, ErrTooLarge,

@@ -145,7 +145,7 @@ func TestHardenInputMessages(t *testing.T) {
 		{"100 KB cell is cut in messages", []string{"eval", "--data", longCell, "--model", fx("xor.json")}, 1, `longcell.csv: column "f0": column not found`},
 		{"huge LibSVM index", train(index, "--data-format", "libsvm"), 1, `index.svm:1: "72222222:0" has an index above the limit of 1048576 features`},
 		{"LibSVM index 2^26", train(index2, "--data-format", "libsvm"), 1, `index2.svm:2: "67108864:1" has an index above the limit`},
-		{"max-input-mb raises the limit in the message", train(rows, "--max-input-mb", "5"), 1, "rows.csv:46813: input too large: more than 46811 rows × 3 columns, past the limit of 327680 cells (raise the limit with --max-input-mb)"},
+		{"max-input-mb raises the limit in the message", train(rows, "--max-input-mb", "5"), 1, "rows.csv:46813: input too large: more than 46811 rows × 3 columns, past the limit of 327680 cells, a row counting 4 cells more than its columns (raise the limit with --max-input-mb)"},
 		{"max-input-mb 0", train(fx("train.csv"), "--max-input-mb", "0"), 2, "invalid --max-input-mb 0: want 1 to 1048576"},
 		{"eval without label column", []string{"eval", "--data", noLabel, "--model", fx("xor.json")}, 1, `nolabel.csv: column "label": column not found: the label column is required (only prediction reads data without labels)`},
 		{"missing model file", []string{"rules", "--model", filepath.Join(dir, "nope.json")}, 1, "nope.json: no such file or directory"},
