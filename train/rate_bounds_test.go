@@ -5,7 +5,6 @@ package train_test
 import (
 	"context"
 	"errors"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,44 +14,6 @@ import (
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
-
-// TestRateAndPenaltyBounds checks the upper bounds of the learning rates,
-// the output rate scale and the continuous L2 penalty: past them a fit ran
-// to the end with no error and learned nothing (ContinuousL2 = 1e200
-// trained to a loss of 9.7e195).
-func TestRateAndPenaltyBounds(t *testing.T) {
-	t.Parallel()
-	for _, tt := range []struct {
-		name string
-		edit func(*train.Config)
-		want string // "" for valid
-	}{
-		{"largest valid", func(c *train.Config) {
-			c.LearningRate, c.ContinuousLearningRate = train.MaxLearningRate, train.MaxLearningRate
-			c.OutputRateScale, c.ContinuousL2 = train.MaxOutputRateScale, train.MaxContinuousL2
-		}, ""},
-		{"learning rate", func(c *train.Config) { c.LearningRate = 10.5 }, "learning rate = 10.5, want 0 < r <= 10"},
-		{"learning rate 1e300", func(c *train.Config) { c.LearningRate = 1e300 }, "learning rate = 1e+300, want 0 < r <= 10"},
-		{"learning rate +Inf", func(c *train.Config) { c.LearningRate = math.Inf(1) }, "learning rate = +Inf, want 0 < r <= 10"},
-		{"continuous learning rate", func(c *train.Config) { c.ContinuousLearningRate = 11 }, "continuous learning rate = 11, want 0 < r <= 10"},
-		{"output rate scale", func(c *train.Config) { c.OutputRateScale = 65537 }, "output rate scale = 65537, want 0 < s <= 65536"},
-		{"continuous L2", func(c *train.Config) { c.ContinuousL2 = 1e200 }, "continuous L2 = 1e+200, want 0 < s <= 1e+06 (or no continuous L2)"},
-		{"continuous L2 just above", func(c *train.Config) { c.ContinuousL2 = 1.000001e6 }, "continuous L2 = 1.000001e+06, want 0 < s <= 1e+06"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			c := train.DefaultConfig()
-			tt.edit(&c)
-			err := c.Validate()
-			switch {
-			case tt.want == "" && err != nil:
-				t.Fatalf("Validate\ngot  %v\nwant nil", err)
-			case tt.want == "":
-			case err == nil || !errors.Is(err, train.ErrConfig) || !strings.Contains(err.Error(), tt.want):
-				t.Fatalf("Validate\ngot  %v\nwant an ErrConfig naming %q", err, tt.want)
-			}
-		})
-	}
-}
 
 // TestFitRefusesHugePenalty: a library user's Fit refuses the penalty
 // before any work, with an ErrConfig error.
