@@ -42,11 +42,11 @@ func ReadLibSVM(r io.Reader, name string, nFeatures int) (*Dataset, error) {
 }
 
 // ReadLibSVMLimited is ReadLibSVM within lim: an index above
-// lim.MaxFeatures (an ErrFeatureLimit error), one that would make the dense table's rows × features
-// pass lim.MaxCells, or a row or pair that would make the file as read
-// pass lim.MaxCells (each row counting rowCells cells and each stored
-// index:value pair one, see rowCells), is an ErrTooLarge error naming
-// its line, found before anything of that size is allocated.
+// lim.MaxFeatures (an ErrFeatureLimit error), one that would make the
+// dense table's rows × features pass lim.MaxCells, or a row or pair that
+// would make the file as read pass lim.MaxCells (each row counting
+// rowCells cells and each stored index:value pair one), is an ErrTooLarge
+// error naming its line, found before anything of that size is allocated.
 func ReadLibSVMLimited(r io.Reader, name string, nFeatures int, lim Limits) (*Dataset, error) {
 	if r == nil {
 		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: nil reader", ErrEmpty)}
