@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hornets-go/hornets"
 	"github.com/hornets-go/hornets/activations"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
@@ -150,7 +151,7 @@ func writeEvalText(w io.Writer, r *evalReport) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "class\tprecision\trecall\tF1\tsupport")
 	for _, c := range r.PerClass {
-		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%d\n", c.Class, c.Precision, c.Recall, c.F1, c.Support)
+		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%d\n", hornets.QuoteClass(c.Class), c.Precision, c.Recall, c.F1, c.Support)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -172,11 +173,11 @@ func writeConfusion(w io.Writer, r *evalReport) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "\t")
 	for _, c := range r.Classes {
-		fmt.Fprintf(tw, "%s\t", c)
+		fmt.Fprintf(tw, "%s\t", hornets.QuoteClass(c))
 	}
 	fmt.Fprintln(tw)
 	for i, row := range r.Confusion {
-		fmt.Fprintf(tw, "%s\t", r.Classes[i])
+		fmt.Fprintf(tw, "%s\t", hornets.QuoteClass(r.Classes[i]))
 		for _, n := range row {
 			fmt.Fprintf(tw, "%d\t", n)
 		}
