@@ -182,7 +182,10 @@ func loadTraining(ctx context.Context, o dataOptions) (*data.Dataset, *data.Enco
 
 // loadForModel reads a table to evaluate (labelled) or predict (not
 // labelled) with the model b, encoded as its training data was. The
-// warnings name categories that the model never saw.
+// warnings name categories that the model never saw. A --label naming a
+// feature column of the model is a usage error, and so, for prediction
+// (where the label column is optional and would be ignored in silence),
+// is one naming no column of the file.
 func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath string, labelled bool) (*data.Dataset, []data.Warning, error) {
 	if o.Format == formatLibSVM {
 		ds, err := readLibSVM(ctx, o, b.Network.Features())
@@ -224,6 +227,9 @@ func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath
 	if o.Label != "" {
 		if slices.ContainsFunc(enc.Columns, func(c data.Column) bool { return c.Name == o.Label }) {
 			return nil, nil, usagef("invalid --label %s: %s is a feature column of the model %s (trained with label column %q)", o.Label, o.Label, modelPath, b.Encoder.Label)
+		}
+		if !labelled && !slices.Contains(t.Header, o.Label) { // eval's Transform requires the column
+			return nil, nil, usagef("invalid --label %s: %s has no column %s (the model %s was trained with label column %q)", o.Label, o.Path, o.Label, modelPath, b.Encoder.Label)
 		}
 		enc.Label = o.Label // the label column may be named differently here
 	}
