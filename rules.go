@@ -204,6 +204,12 @@ func className(s string) string {
 	return s
 }
 
+// QuoteClass returns a class label as the text forms print it (the rules,
+// hornetctl eval's table): as it is, or Go-quoted where it could be
+// misread there, as when it holds a control character such as a newline
+// or a tab, a quote, two spaces in a row, or space at an end.
+func QuoteClass(s string) string { return className(s) }
+
 // test returns the comparison a numeric literal makes and the value it
 // compares with: " = " and the value, or for a binarised column " > "
 // and the threshold (" " + atMost + " " where Negated).

@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/hornets-go/hornets"
 	"github.com/hornets-go/hornets/activations"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
@@ -70,7 +71,10 @@ func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) 
 		UsageText: "hornetctl eval --data test.csv --model model.json [--format text|json] [--label NAME] [--data-format csv|libsvm]",
 		Description: "Prints the rows, accuracy, macro-F1, per-class precision, recall, F1 and support, the confusion matrix\n" +
 			"(rows: true class, columns: predicted) and the route the rows took. The label column is required;\n" +
-			"a label the model was not trained on is an error.",
+			"a label the model was not trained on is an error. " + fmt.Sprintf("The confusion matrix is printed for at most %d classes;\n", train.MaxConfusionClasses) +
+			"past that (its size grows with classes²) it is left out of the text, and the JSON holds its non-zero\n" +
+			`cells as "confusion_cells": [{"true": i, "predicted": j, "count": n}, ...] (indices into "classes")` + "\n" +
+			`in place of "confusion", the classes × classes matrix.`,
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			o := &evalOptions{ModelPath: c.String("model"), Quiet: c.Bool("quiet")}
@@ -147,21 +151,33 @@ func writeEvalText(w io.Writer, r *evalReport) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "class\tprecision\trecall\tF1\tsupport")
 	for _, c := range r.PerClass {
-		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%d\n", c.Class, c.Precision, c.Recall, c.F1, c.Support)
+		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\t%d\n", hornets.QuoteClass(c.Class), c.Precision, c.Recall, c.F1, c.Support)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 
+	return writeConfusion(w, r)
+}
+
+// writeConfusion writes the confusion matrix of r, or, past
+// train.MaxConfusionClasses classes (when Evaluate keeps only its
+// non-zero cells), one line saying it was left out and why.
+func writeConfusion(w io.Writer, r *evalReport) error {
+	if r.Confusion == nil {
+		_, err := fmt.Fprintf(w, "\nconfusion matrix left out: %d classes, more than %d (it would have %d × %d cells); --format json lists its non-zero cells\n",
+			len(r.Classes), train.MaxConfusionClasses, len(r.Classes), len(r.Classes))
+		return err
+	}
 	fmt.Fprintln(w, "\nconfusion matrix (rows: true class, columns: predicted)")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "\t")
 	for _, c := range r.Classes {
-		fmt.Fprintf(tw, "%s\t", c)
+		fmt.Fprintf(tw, "%s\t", hornets.QuoteClass(c))
 	}
 	fmt.Fprintln(tw)
 	for i, row := range r.Confusion {
-		fmt.Fprintf(tw, "%s\t", r.Classes[i])
+		fmt.Fprintf(tw, "%s\t", hornets.QuoteClass(r.Classes[i]))
 		for _, n := range row {
 			fmt.Fprintf(tw, "%d\t", n)
 		}

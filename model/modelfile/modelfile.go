@@ -205,8 +205,8 @@ func Read(r io.Reader, v any) error {
 		return fmt.Errorf("%w: larger than %d MiB, the limit for a model file", ErrBadFile, MaxBytes>>20)
 	}
 	var probe struct {
-		Format  *string `json:"format"`
-		Version *int    `json:"version"`
+		Format  *string         `json:"format"`
+		Version json.RawMessage `json:"version"` // read by readVersion, so that "7" is not "not a JSON object"
 	}
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return fmt.Errorf("%w: empty file, not a hornets-go model", ErrBadFile)
@@ -224,16 +224,17 @@ func Read(r io.Reader, v any) error {
 	if *probe.Format != Name {
 		return fmt.Errorf("%w: format %q is not %q", ErrBadFile, *probe.Format, Name)
 	}
-	if probe.Version == nil || *probe.Version < 1 {
-		return fmt.Errorf("%w: missing or invalid format version", ErrBadFile)
+	version, err := readVersion(probe.Version)
+	if err != nil {
+		return err
 	}
-	if *probe.Version > Version {
-		return fmt.Errorf("%w: format version %d is newer than this program's %d; upgrade hornets-go", ErrBadFile, *probe.Version, Version)
+	if version > Version {
+		return fmt.Errorf("%w: format version %d is newer than this program's %d; upgrade hornets-go", ErrBadFile, version, Version)
 	}
-	if *probe.Version < OldestVersion {
-		return fmt.Errorf("%w: format version %d was written by an older hornets-go (this one reads %d to %d); retrain the model", ErrBadFile, *probe.Version, OldestVersion, Version)
+	if version < OldestVersion {
+		return fmt.Errorf("%w: format version %d was written by an older hornets-go (this one reads %d to %d); retrain the model", ErrBadFile, version, OldestVersion, Version)
 	}
-	raw, err = unseal(raw, *probe.Version)
+	raw, err = unseal(raw, version)
 	if err != nil {
 		return err
 	}
@@ -243,6 +244,24 @@ func Read(r io.Reader, v any) error {
 		return fmt.Errorf("%w: %w", ErrBadFile, err)
 	}
 	return nil
+}
+
+// readVersion returns the format version of a model file from the raw
+// JSON of its "version" member: a positive whole number. One that is not
+// a number (a string such as "7") is refused as such, not as a file
+// that is not JSON.
+func readVersion(raw json.RawMessage) (int, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return 0, fmt.Errorf("%w: missing or invalid format version", ErrBadFile)
+	}
+	if c := raw[0]; c != '-' && (c < '0' || c > '9') {
+		return 0, fmt.Errorf("%w: format version %.20s is not a number", ErrBadFile, raw)
+	}
+	var v int
+	if err := json.Unmarshal(raw, &v); err != nil || v < 1 {
+		return 0, fmt.Errorf("%w: missing or invalid format version %.20s", ErrBadFile, raw)
+	}
+	return v, nil
 }
 
 // Open opens path for Read; errors name the file. A directory, or a
