@@ -27,9 +27,11 @@ type Metrics struct {
 // classes (its length is the class count). A class with no true and no
 // predicted rows has precision, recall and F1 of 0 and is left out of the
 // macro average, as scikit-learn does with labels restricted to those seen.
+// Labels and predictions of different lengths, or a class or prediction
+// outside 0..len(classes)−1, are an ErrData error.
 func Evaluate(yTrue, yPred []int, classes []string) (Metrics, error) {
 	if len(yTrue) != len(yPred) {
-		return Metrics{}, fmt.Errorf("train: %d labels and %d predictions", len(yTrue), len(yPred))
+		return Metrics{}, fmt.Errorf("%w: Evaluate: %d labels and %d predictions", ErrData, len(yTrue), len(yPred))
 	}
 	C := len(classes)
 	m := Metrics{Rows: len(yTrue), Confusion: make([][]int, C)}
@@ -40,7 +42,7 @@ func Evaluate(yTrue, yPred []int, classes []string) (Metrics, error) {
 	for i, t := range yTrue {
 		p := yPred[i]
 		if t < 0 || t >= C || p < 0 || p >= C {
-			return Metrics{}, fmt.Errorf("train: row %d: class %d or prediction %d out of range 0..%d", i, t, p, C-1)
+			return Metrics{}, fmt.Errorf("%w: Evaluate: row %d: class %d or prediction %d out of range 0..%d", ErrData, i, t, p, C-1)
 		}
 		m.Confusion[t][p]++
 		if t == p {
