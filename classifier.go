@@ -4,7 +4,6 @@ package hornets
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -46,13 +45,15 @@ type Classifier struct {
 // Fit returns an error wrapping ctx.Err() and the classifier keeps its
 // earlier state; any other error leaves it not fitted (ErrNotFitted), so
 // that a failed refit never predicts with the model before it. Data
-// errors are *data.ParseError values naming the table, line and column.
+// errors are *data.ParseError values naming the table, line and column (a
+// nil t is one wrapping data.ErrEmpty). A nil c is ErrNilClassifier, a nil
+// ctx an error wrapping train.ErrConfig.
 func (c *Classifier) Fit(ctx context.Context, t *data.Table) error {
 	if c == nil {
-		return errors.New("hornets: Fit on a nil *Classifier")
+		return ErrNilClassifier
 	}
 	if ctx == nil {
-		return errors.New("hornets: Fit with a nil context.Context (use context.Background())")
+		return fmt.Errorf("hornets: Fit: %w: nil context.Context (use context.Background())", train.ErrConfig)
 	}
 	err := c.fit(ctx, t)
 	if err != nil && ctx.Err() == nil {
@@ -64,10 +65,7 @@ func (c *Classifier) Fit(ctx context.Context, t *data.Table) error {
 // fit is Fit, which clears the earlier fit where fit fails for a reason
 // other than cancellation.
 func (c *Classifier) fit(ctx context.Context, t *data.Table) error {
-	if t == nil {
-		return errors.New("hornets: Fit on a nil table")
-	}
-	enc, err := data.FitEncoder(t, c.Encoding)
+	enc, err := data.FitEncoder(t, c.Encoding) // a nil t is data.ErrEmpty
 	if err != nil {
 		return err
 	}
@@ -93,7 +91,7 @@ func (c *Classifier) fit(ctx context.Context, t *data.Table) error {
 // FitCSV reads the CSV file at path (plain or gzip) and calls Fit.
 func (c *Classifier) FitCSV(ctx context.Context, path string) error {
 	if c == nil {
-		return errors.New("hornets: FitCSV on a nil *Classifier")
+		return ErrNilClassifier
 	}
 	t, err := data.ReadCSVFile(path)
 	if err != nil {
@@ -118,10 +116,7 @@ func (c *Classifier) encode(t *data.Table, labelled bool) (*train.Bundle, *data.
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if t == nil {
-		return nil, nil, nil, errors.New("hornets: nil table")
-	}
-	transform := b.Encoder.TransformUnlabelled
+	transform := b.Encoder.TransformUnlabelled // a nil t is data.ErrEmpty
 	if labelled {
 		transform = b.Encoder.Transform
 	}
@@ -182,7 +177,7 @@ func (c *Classifier) Network() *model.Network {
 // of the training table, in any order; its label column is optional and
 // ignored. Each row's probabilities depend on that row and the model only.
 // Categories not seen in training are encoded as all zeros and logged;
-// Check returns them.
+// Check returns them. A nil t is a *data.ParseError wrapping data.ErrEmpty.
 func (c *Classifier) PredictProba(t *data.Table) ([][]float64, error) {
 	b, ds, _, err := c.encode(t, false)
 	if err != nil {

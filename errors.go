@@ -13,4 +13,7 @@ var (
 	// on LibSVM data or on a Dataset built in code): a Classifier cannot
 	// read tables for it; use train.LoadBundle and the model package.
 	ErrNoEncoder = errors.New("hornets: model has no CSV encoder")
+	// ErrNilClassifier reports Fit or FitCSV called on a nil *Classifier,
+	// which has nowhere to keep the fit: use &hornets.Classifier{}.
+	ErrNilClassifier = errors.New("hornets: nil *Classifier (use &hornets.Classifier{})")
 )

@@ -255,8 +255,16 @@ func WriteCSV(w io.Writer, d *Dataset) error {
 // Subset returns a new Table holding the given rows of t, in the given
 // order (an index may repeat), with their source lines and the limits t
 // was read with. The rows' cells are shared with t, not copied. Subset
-// panics if an index is out of range.
+// panics, naming the index, if t is nil or an index is out of range.
 func (t *Table) Subset(rows []int) *Table {
+	if t == nil {
+		panic("data: Table.Subset of a nil *Table")
+	}
+	for _, i := range rows {
+		if i < 0 || i >= len(t.Rows) {
+			panic(fmt.Sprintf("data: Table.Subset: row %d out of range [0, %d)", i, len(t.Rows)))
+		}
+	}
 	s := &Table{Name: t.Name, Header: t.Header, Rows: make([][]string, len(rows)), limits: t.limits}
 	if t.Lines != nil {
 		s.Lines = make([]int, len(rows))

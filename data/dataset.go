@@ -27,18 +27,30 @@ type Dataset struct {
 
 // Row returns row i of d as a slice of X, not a copy: writes to it change d.
 // Its capacity ends at the row, so appending to it never touches the next row.
-// Row panics if i is out of range.
+// Row panics, naming i, if d is nil or i is out of range.
 func (d *Dataset) Row(i int) []float64 {
+	if d == nil {
+		panic(fmt.Sprintf("data: Dataset.Row(%d) of a nil *Dataset", i))
+	}
 	if i < 0 || i >= d.Rows {
-		panic(fmt.Sprintf("data: row %d out of range [0, %d)", i, d.Rows))
+		panic(fmt.Sprintf("data: Dataset.Row(%d): row out of range [0, %d)", i, d.Rows))
 	}
 	return d.X[i*d.Cols : (i+1)*d.Cols : (i+1)*d.Cols]
 }
 
 // Subset returns a new Dataset holding copies of the given rows of d, in the
 // given order (an index may repeat). The result shares Features and Classes
-// with d (and Groups). Subset panics if an index is out of range.
+// with d (and Groups). Subset panics, naming the index, if d is nil or an
+// index is out of range.
 func (d *Dataset) Subset(rows []int) *Dataset {
+	if d == nil {
+		panic("data: Dataset.Subset of a nil *Dataset")
+	}
+	for _, i := range rows {
+		if i < 0 || i >= d.Rows {
+			panic(fmt.Sprintf("data: Dataset.Subset: row %d out of range [0, %d)", i, d.Rows))
+		}
+	}
 	s := &Dataset{
 		X:        make([]float64, len(rows)*d.Cols),
 		Rows:     len(rows),

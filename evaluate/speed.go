@@ -235,10 +235,26 @@ func median(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
+// checkWrite refuses, wrapping train.ErrConfig, a call of the result
+// writer method that has no result (nilResult) or a nil w.
+func checkWrite(method string, nilResult bool, w io.Writer) error {
+	switch {
+	case nilResult:
+		return fmt.Errorf("%w: %s of a nil result", train.ErrConfig, method)
+	case w == nil:
+		return fmt.Errorf("%w: %s to a nil io.Writer", train.ErrConfig, method)
+	}
+	return nil
+}
+
 // WriteMarkdown writes the result as a Markdown table, one row per point:
 // the median, fastest and slowest wall clock, the median CPU time, and the
 // ratio of the median CPU time to that of the first point of its sweep.
+// A nil r or w is an error wrapping train.ErrConfig.
 func (r *SpeedResult) WriteMarkdown(w io.Writer) error {
+	if err := checkWrite("SpeedResult.WriteMarkdown", r == nil, w); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "Fit time, %d epochs on %d rows × %d binary features (%s), median of %d fits:\n\n", r.Epochs, r.Rows, r.Features, r.Gate, r.Reps)
 	fmt.Fprintln(w, "| sweep | rules | order | median fit s | min | max | median CPU s | CPU × first |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -257,7 +273,11 @@ func (r *SpeedResult) WriteMarkdown(w io.Writer) error {
 }
 
 // WriteCSV writes the result as CSV with a header line, one row per point.
+// A nil r or w is an error wrapping train.ErrConfig.
 func (r *SpeedResult) WriteCSV(w io.Writer) error {
+	if err := checkWrite("SpeedResult.WriteCSV", r == nil, w); err != nil {
+		return err
+	}
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"sweep", "rules", "order", "features", "rows", "epochs", "reps", "median_seconds", "min_seconds", "max_seconds", "median_cpu_seconds"})
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 4, 64) }

@@ -118,12 +118,14 @@ func ShardUnits(units []Unit, i, n int) []Unit {
 // finished before are reported, the others are abandoned. Done sees the
 // units in the order they finish, which depends on the timing; what the
 // units compute does not. A Sweep not made by this package (the zero
-// Sweep, or nil), a nil done, or a unit that is not one of s.Units is an
-// error wrapping train.ErrConfig, and nothing runs.
+// Sweep, or nil), a nil ctx, a nil done, or a unit that is not one of
+// s.Units is an error wrapping train.ErrConfig, and nothing runs.
 func (s *Sweep) Run(ctx context.Context, units []Unit, jobs int, done func(Unit, UnitResult) error) error {
 	switch {
 	case s == nil || s.run == nil:
 		return fmt.Errorf("%w: a Sweep not made by CVSweep, TuneSweep, BenchRealSweep or SyntheticSweep", train.ErrConfig)
+	case ctx == nil:
+		return fmt.Errorf("%w: Sweep.Run: nil context.Context (use context.Background())", train.ErrConfig)
 	case done == nil:
 		return fmt.Errorf("%w: Sweep.Run: nil done", train.ErrConfig)
 	}

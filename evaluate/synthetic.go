@@ -315,8 +315,12 @@ func SyntheticReduce(cfg SyntheticConfig, results []UnitResult) (*SyntheticResul
 	return res, nil
 }
 
-// WriteMarkdown writes the table as Markdown, one row per cell.
+// WriteMarkdown writes the table as Markdown, one row per cell. A nil r
+// or w is an error wrapping train.ErrConfig.
 func (r *SyntheticResult) WriteMarkdown(w io.Writer) error {
+	if err := checkWrite("SyntheticResult.WriteMarkdown", r == nil, w); err != nil {
+		return err
+	}
 	if r.LabelNoise > 0 {
 		fmt.Fprintf(w, "Training labels flipped with probability %g; the fresh rows are clean.\n\n", r.LabelNoise)
 	}
@@ -334,8 +338,12 @@ func (r *SyntheticResult) WriteMarkdown(w io.Writer) error {
 	return nil
 }
 
-// WriteCSV writes the table as CSV with a header line.
+// WriteCSV writes the table as CSV with a header line. A nil r or w is an
+// error wrapping train.ErrConfig.
 func (r *SyntheticResult) WriteCSV(w io.Writer) error {
+	if err := checkWrite("SyntheticResult.WriteCSV", r == nil, w); err != nil {
+		return err
+	}
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"positions", "activation", "gate", "features", "reps", "macro_f1_mean", "macro_f1_std", "top_interaction_hit_rate", "rule_fidelity_mean", "accuracy_mean", "accuracy_min", "label_noise", "fit_seconds_mean"})
 	f := func(v float64) string {

@@ -161,10 +161,14 @@ func (t *Trainer) Score(x []float64, rows int) error {
 
 // ScoreContext is Score, stopped by ctx: it looks at ctx before each chunk
 // of EvalBatch rows and, once ctx is done, returns an error wrapping
-// ctx.Err() and leaves the scores as they were.
+// ctx.Err() and leaves the scores as they were. A nil ctx is an ErrConfig
+// error.
 func (t *Trainer) ScoreContext(ctx context.Context, x []float64, rows int) error {
 	if err := t.ok(); err != nil {
 		return err
+	}
+	if ctx == nil {
+		return fmt.Errorf("%w: ScoreContext: nil context.Context (use context.Background())", ErrConfig)
 	}
 	return t.net.score(ctx, &t.eval, x, rows)
 }

@@ -54,10 +54,12 @@ type Metrics struct {
 // macro average, as scikit-learn does with labels restricted to those seen.
 // Its time and memory grow with the rows and the classes, not with the
 // square of the classes: the confusion matrix is dense only up to
-// MaxConfusionClasses classes (see Metrics).
+// MaxConfusionClasses classes (see Metrics). Labels and predictions of
+// different lengths, or a class or prediction outside 0..len(classes)−1,
+// are an ErrData error.
 func Evaluate(yTrue, yPred []int, classes []string) (Metrics, error) {
 	if len(yTrue) != len(yPred) {
-		return Metrics{}, fmt.Errorf("train: %d labels and %d predictions", len(yTrue), len(yPred))
+		return Metrics{}, fmt.Errorf("%w: Evaluate: %d labels and %d predictions", ErrData, len(yTrue), len(yPred))
 	}
 	C := len(classes)
 	m := Metrics{Rows: len(yTrue)}
@@ -75,7 +77,7 @@ func Evaluate(yTrue, yPred []int, classes []string) (Metrics, error) {
 	for i, t := range yTrue {
 		p := yPred[i]
 		if t < 0 || t >= C || p < 0 || p >= C {
-			return Metrics{}, fmt.Errorf("train: row %d: class %d or prediction %d out of range 0..%d", i, t, p, C-1)
+			return Metrics{}, fmt.Errorf("%w: Evaluate: row %d: class %d or prediction %d out of range 0..%d", ErrData, i, t, p, C-1)
 		}
 		support[t]++
 		predicted[p]++

@@ -77,8 +77,12 @@ func Choose(d Data, screened []Candidate, cfg Config, slots int) ([]Candidate, e
 
 // ChooseContext is Choose, stopped by ctx: it looks at ctx before each
 // tuple it takes and returns, once ctx is done, a nil slice and an error
-// wrapping ctx.Err(). Uncanceled, it returns what Choose does.
+// wrapping ctx.Err(). Uncanceled, it returns what Choose does. A nil ctx
+// is an ErrConfig error.
 func ChooseContext(ctx context.Context, d Data, screened []Candidate, cfg Config, slots int) ([]Candidate, error) {
+	if ctx == nil {
+		return nil, fmt.Errorf("%w: ChooseContext: nil context.Context (use context.Background())", ErrConfig)
+	}
 	cfg = cfg.Resolved()
 	if err := cfg.Validate(); err != nil {
 		return nil, err

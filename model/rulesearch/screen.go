@@ -73,8 +73,11 @@ func Screen(d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, C
 // beam, a prefix), so screening returns within milliseconds of its
 // cancellation, with nil candidates, the coverage of the sizes it
 // finished and an error wrapping ctx.Err(). Uncanceled, it returns what
-// Screen does, bit for bit.
+// Screen does, bit for bit. A nil ctx is an ErrConfig error.
 func ScreenContext(ctx context.Context, d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, Coverage, error) {
+	if ctx == nil {
+		return nil, Coverage{}, fmt.Errorf("%w: ScreenContext: nil context.Context (use context.Background())", ErrConfig)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, Coverage{}, fmt.Errorf("rulesearch: screening canceled: %w", err)
 	}
