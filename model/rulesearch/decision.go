@@ -280,8 +280,27 @@ func Extract(x []float64, rows, features int, pred []int, classes int, tuples []
 	e := newExtractor(x, rows, features, pred, classes, tuples)
 	var best []rule
 	bestD, bestAgree := -1, -1
+	// A default the network never predicts gets no exception rules and
+	// no row from the default, so every such class covers and prunes
+	// alike, both ways: only the first can win (ties go to the earlier),
+	// and the others are skipped. A table of many classes, most never
+	// predicted, no longer tries each.
+	predicted := make([]bool, classes)
+	for _, c := range pred {
+		predicted[c] = true
+	}
+	triedUnpredicted := false
 	for d := range classes {
+		if !predicted[d] {
+			if triedUnpredicted {
+				continue
+			}
+			triedUnpredicted = true
+		}
 		for _, exceptionsFirst := range []bool{true, false} {
+			if !predicted[d] && !exceptionsFirst {
+				continue
+			}
 			rules, agree := e.prune(e.cover(d, exceptionsFirst), d)
 			if bestD < 0 || agree > bestAgree ||
 				agree == bestAgree && literals(rules) < literals(best) ||
@@ -331,6 +350,8 @@ type extractor struct {
 	feature     []int      // feature[k]: the k-th feature used by a tuple
 	lit         [][]uint64 // lit[id]: rows where literal id holds
 	pred        [][]uint64 // pred[c]: rows the network predicts as c
+	predOf      []int      // predOf[i]: the class the network predicts for row i
+	counts      []int      // scratch of majority: a count per class, zero between calls
 	all         []uint64
 	cands       []candidate // fewest literals first, then tuple order
 	scratch     []uint64
@@ -343,6 +364,7 @@ func newExtractor(x []float64, rows, features int, pred []int, classes int, tupl
 	for i := range rows {
 		e.all[i/64] |= 1 << (i % 64)
 	}
+	e.predOf, e.counts = pred, make([]int, classes)
 	e.pred = make([][]uint64, classes)
 	for c := range e.pred {
 		e.pred[c] = make([]uint64, w)
@@ -505,17 +527,60 @@ func (e *extractor) pure(undecided []uint64, d int, exception bool) (best, class
 		if n <= most {
 			continue
 		}
-		for k := range e.pred {
-			if (k == d) != exception {
-				continue
-			}
-			if count3(c.cover, undecided, e.pred[k]) == n {
-				best, class, most = i, k, n
-				break
-			}
+		// Only the class of any one of the rows can hold them all.
+		k := e.predOf[firstAnd(c.cover, undecided)]
+		if (k == d) != exception {
+			continue
+		}
+		if count3(c.cover, undecided, e.pred[k]) == n {
+			best, class, most = i, k, n
 		}
 	}
 	return best, class
+}
+
+// firstAnd returns the first row set in both a and b, which must share one.
+func firstAnd(a, b []uint64) int {
+	for i := range a {
+		if v := a[i] & b[i]; v != 0 {
+			return 64*i + bits.TrailingZeros64(v)
+		}
+	}
+	panic("rulesearch: firstAnd: no row in common")
+}
+
+// majority returns the class predicted for more than half of the n rows
+// set in both a and b, and how many of them it holds; -1 where there is
+// none. With few classes it counts each class's rows by popcount; with
+// many it reads the rows one by one (a class count per class would cost
+// classes × words a call).
+func (e *extractor) majority(a, b []uint64, n int) (class, rows int) {
+	if len(e.pred)*len(a) <= n+len(a) {
+		for k := range e.pred {
+			if nk := count3(a, b, e.pred[k]); 2*nk > n {
+				return k, nk
+			}
+		}
+		return -1, 0
+	}
+	class = -1
+	for i := range a {
+		for v := a[i] & b[i]; v != 0; v &= v - 1 {
+			k := e.predOf[64*i+bits.TrailingZeros64(v)]
+			if e.counts[k]++; 2*e.counts[k] > n {
+				class = k
+			}
+		}
+	}
+	if class >= 0 {
+		rows = e.counts[class]
+	}
+	for i := range a { // reset the counts touched
+		for v := a[i] & b[i]; v != 0; v &= v - 1 {
+			e.counts[e.predOf[64*i+bits.TrailingZeros64(v)]] = 0
+		}
+	}
+	return class, rows
 }
 
 // gain returns the candidate and class c ≠ d that most raise the rows
@@ -529,15 +594,13 @@ func (e *extractor) gain(undecided []uint64, d int) (best, class int) {
 		if n == 0 {
 			continue
 		}
-		nd := count3(c.cover, undecided, e.pred[d])
-		for k := range e.pred {
-			if k == d {
-				continue
-			}
-			nk := count3(c.cover, undecided, e.pred[k])
-			if 2*nk > n && nk-nd > most {
-				best, class, most = i, k, nk-nd
-			}
+		// Only a class holding most of the rows can qualify.
+		k, nk := e.majority(c.cover, undecided, n)
+		if k < 0 || k == d {
+			continue
+		}
+		if nd := count3(c.cover, undecided, e.pred[d]); nk-nd > most {
+			best, class, most = i, k, nk-nd
 		}
 	}
 	return best, class

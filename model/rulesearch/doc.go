@@ -494,6 +494,16 @@
 // 1000 rows, 2000 features and 64 tuples of five take about 45 ms for a
 // network that learned xor, about a second when its predictions are
 // noise (the list then has a hundred small rules, and Fidelity says it).
+// With many classes (session 23): step 2 finds a candidate's class from
+// one of its rows (a pure rule) or by counting its rows (the majority an
+// impure rule needs) instead of testing every class, and step 4 tries one
+// class the network never predicts, not each (they all give the same
+// list, and ties go to the earlier); both choose what the full scans
+// chose (TestPureGainMatchScan, TestExtractSkipsUnpredictedDefaults).
+// BenchmarkExtractClasses, 1000 rows, alternating runs: 256 classes
+// 0.94 s → 0.053 s, 64 classes 59 → 14 ms, 2 classes unchanged; hornetctl
+// train --epochs 1 on 5000 rows of 8 flags and 5000 classes (one a row)
+// took over 15 minutes in rule extraction, now 6 s beside the epoch's 30.
 //
 // Measured and not adopted (session 14): rules across tuples. Where no
 // tuple's cell is a pure rule, a cell extended by one literal of any
