@@ -15,7 +15,8 @@ import (
 // Limits bound what a reader accepts, so that a hostile or mistaken input (a
 // gzip bomb, an endless stream, a line without end, a stray huge LibSVM
 // index) fails early with a clear error instead of exhausting memory. Each
-// field's zero value means its default; DefaultLimits spells them out.
+// field's zero (or negative) value means its default; DefaultLimits spells
+// them out.
 //
 // The input is streamed: binary content is rejected in the first block that
 // holds it, and the other limits are checked as the bytes arrive, so memory

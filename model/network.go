@@ -27,12 +27,16 @@ const (
 	Continuous
 )
 
-// String returns "categorical" or "continuous".
+// String returns "categorical" or "continuous", and "Route(N)" for any
+// other value.
 func (r Route) String() string {
-	if r == Categorical {
+	switch r {
+	case Categorical:
 		return "categorical"
+	case Continuous:
+		return "continuous"
 	}
-	return "continuous"
+	return fmt.Sprintf("Route(%d)", int(r))
 }
 
 // RouteOf returns the route of a batch: Categorical when its values hold

@@ -242,7 +242,7 @@ func writeEffects(w io.Writer, o *rulesOptions, b *train.Bundle) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	fmt.Fprintln(tw, "rank\tfeature\ttoward\teffect")
 	for _, f := range r.Features {
-		fmt.Fprintf(tw, "%d.\t%s\t%s\t%.4f\n", f.Rank, f.Feature, f.Class, f.Effect)
+		fmt.Fprintf(tw, "%d.\t%s\t%s\t%.4f\n", f.Rank, f.Feature, hornets.QuoteClass(f.Class), f.Effect)
 	}
 	return tw.Flush()
 }

@@ -205,7 +205,7 @@ func Read(r io.Reader, v any) error {
 		return fmt.Errorf("%w: larger than %d MiB, the limit for a model file", ErrBadFile, MaxBytes>>20)
 	}
 	var probe struct {
-		Format  *string         `json:"format"`
+		Format  json.RawMessage `json:"format"`  // a string, checked below, so that 7 is not "not a JSON object"
 		Version json.RawMessage `json:"version"` // read by readVersion, so that "7" is not "not a JSON object"
 	}
 	if len(bytes.TrimSpace(raw)) == 0 {
@@ -218,11 +218,15 @@ func Read(r io.Reader, v any) error {
 		}
 		return fmt.Errorf("%w: not a hornets-go model (not a JSON object)", ErrBadFile)
 	}
-	if probe.Format == nil {
+	if len(probe.Format) == 0 || string(probe.Format) == "null" {
 		return fmt.Errorf("%w: not a hornets-go model (no \"format\" field)", ErrBadFile)
 	}
-	if *probe.Format != Name {
-		return fmt.Errorf("%w: format %q is not %q", ErrBadFile, *probe.Format, Name)
+	var format string
+	if err := json.Unmarshal(probe.Format, &format); err != nil {
+		return fmt.Errorf("%w: not a hornets-go model (format %.20s is not a string)", ErrBadFile, probe.Format)
+	}
+	if format != Name {
+		return fmt.Errorf("%w: format %q is not %q", ErrBadFile, format, Name)
 	}
 	version, err := readVersion(probe.Version)
 	if err != nil {

@@ -34,3 +34,25 @@ func TestReadVersionNotANumber(t *testing.T) {
 		})
 	}
 }
+
+// A "format" member that is not a string is refused saying so (it read as
+// "not a JSON object").
+func TestReadFormatNotAString(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ format, want string }{
+		{`7`, "format 7 is not a string"},
+		{`["hornets-go model"]`, `format ["hornets-go model"] is not a string`},
+		{`null`, `no "format" field`},
+		{`"other"`, `format "other" is not "hornets-go model"`},
+	} {
+		t.Run(tt.format, func(t *testing.T) {
+			t.Parallel()
+			in := `{"format":` + tt.format + `,"version":7,"W":[1]}`
+			var f file
+			err := Read(strings.NewReader(in), &f)
+			if !errors.Is(err, ErrBadFile) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Read(%q) = %v; want ErrBadFile saying %q", in, err, tt.want)
+			}
+		})
+	}
+}
