@@ -283,6 +283,16 @@ func loadBundle(ctx context.Context, path string) (*train.Bundle, error) {
 	})
 }
 
+// notStdin refuses - as the value of --flag, a file that standard input
+// does not stand for (only --data of a command that reads one table reads
+// it); what says what the flag reads, as "a grid is read".
+func notStdin(flag, path, what string) error {
+	if path == "-" {
+		return usagef("invalid --%s -: %s from a file, not standard input", flag, what)
+	}
+	return nil
+}
+
 // withContext runs read, which may block (a FIFO with no writer blocks in
 // open, a slow pipe in read), in a goroutine, and returns early with an
 // interrupted error when ctx is cancelled. The abandoned goroutine runs on

@@ -80,6 +80,9 @@ func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error
 			if o.Dir == "" {
 				return usagef("merge: want one argument, the results directory DIR (see 'hornetctl merge --help')")
 			}
+			if o.Dir == "-" {
+				return usagef("merge: invalid DIR -: the shard files are read from a directory, not standard input")
+			}
 			o.Format = strings.ToLower(o.Format)
 			if err := oneOf("format", o.Format, formatText, formatMarkdown, formatJSON, formatCSVOut); err != nil {
 				return err
