@@ -546,11 +546,11 @@ type ctxWriter struct {
 
 func (c ctxWriter) Write(p []byte) (int, error) {
 	if c.ctx.Err() != nil {
-		what := "writing " + c.path
 		if c.path == "" || c.path == "-" {
-			what = "writing the output"
+			return 0, &interrupted{"writing the output interrupted"}
 		}
-		return 0, &interrupted{what + " interrupted; nothing replaced"}
+		// atomicwrite.WriteFile names the file: "writing FILE: interrupted; ...".
+		return 0, &interrupted{"interrupted; nothing replaced"}
 	}
 	return c.w.Write(p)
 }
