@@ -185,9 +185,16 @@ func loadTraining(ctx context.Context, o dataOptions) (*data.Dataset, *data.Enco
 // warnings name categories that the model never saw.
 func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath string, labelled bool) (*data.Dataset, []data.Warning, error) {
 	if o.Format == formatLibSVM {
+		if b.Encoder != nil {
+			return nil, nil, usagef("the model %s was trained on CSV data, whose columns its encoder reads by name: read %s as CSV, without --data-format libsvm", modelPath, o.Path)
+		}
 		ds, err := readLibSVM(ctx, o, b.Network.Features())
 		if err != nil {
 			return nil, nil, err
+		}
+		if label, ok := csvAsLibSVM(ds); ok {
+			return nil, nil, &data.ParseError{File: o.Path,
+				Err: fmt.Errorf("%w: no line has an index:value pair and every label holds commas (%q): a CSV file? read it with --data-format csv", data.ErrSyntax, label)}
 		}
 		if ds.Cols != b.Network.Features() {
 			return nil, nil, &data.ParseError{File: o.Path, Err: fmt.Errorf("%w: %d features, the model %s wants %d", data.ErrIndex, ds.Cols, modelPath, b.Network.Features())}
@@ -231,6 +238,26 @@ func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath
 		return enc.Transform(t)
 	}
 	return enc.TransformUnlabelled(t)
+}
+
+// csvAsLibSVM reports whether ds, read as LibSVM for a model (which fixes
+// its features), is a CSV file read so: no row has a nonzero value and
+// every label holds a comma (a CSV line without spaces is one label
+// token). It returns a label to quote, cut to 40 bytes.
+func csvAsLibSVM(ds *data.Dataset) (string, bool) {
+	if len(ds.Classes) == 0 || slices.ContainsFunc(ds.X, func(v float64) bool { return v != 0 }) {
+		return "", false
+	}
+	for _, c := range ds.Classes {
+		if !strings.Contains(c, ",") {
+			return "", false
+		}
+	}
+	label := ds.Classes[0]
+	if len(label) > 40 {
+		label = strings.ToValidUTF8(label[:40], "") + "..."
+	}
+	return label, true
 }
 
 // file is the --data value for checkOutput: "-" for stdin, which no
