@@ -674,7 +674,11 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 	for k, c := range e.Columns {
 		var ok bool
 		if src[k], ok = pos[c.Name]; !ok {
-			return nil, nil, &ParseError{File: t.Name, Column: c.Name, Err: fmt.Errorf("%w: the encoder was fitted on it", ErrNoColumn)}
+			hint := ""
+			if j := slices.IndexFunc(t.Header, func(h string) bool { return strings.EqualFold(h, c.Name) }); j >= 0 {
+				hint = fmt.Sprintf(" (column %d is %q, which differs in case; names must match exactly)", j+1, t.Header[j])
+			}
+			return nil, nil, &ParseError{File: t.Name, Column: c.Name, Err: fmt.Errorf("%w: the encoder was fitted on it%s", ErrNoColumn, hint)}
 		}
 	}
 	lab := -1
