@@ -329,6 +329,7 @@ func readBaselines(path string) (*baselines, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--baselines: %w", err)
 	}
+	raw = trimBOM(raw)
 	r := csv.NewReader(bytes.NewReader(raw))
 	r.FieldsPerRecord = 5
 	out := &baselines{scores: map[string]map[string][]evaluate.FoldScore{}, lines: map[string]map[string][]int{}}

@@ -101,6 +101,7 @@ func readGridFile(path string) ([]gridEntry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--grid: %w", err)
 	}
+	raw = trimBOM(raw)
 	// Decoded entry by entry, so that a grid of more configurations than a
 	// sweep may fit is refused before it fills memory.
 	bad := func(err error) error {
