@@ -97,6 +97,10 @@ func readDataFlags(c *cli.Context, stdin io.Reader) (dataOptions, error) {
 		if stdin == nil {
 			o.Stdin = strings.NewReader("")
 		}
+		if stdinIsTerminal(stdin) && !c.Bool("quiet") && c.App.ErrWriter != nil {
+			// Else the command seems to hang, waiting for the table.
+			fmt.Fprintln(c.App.ErrWriter, "hornetctl: reading the table from the terminal (--data -): type or paste it, then press Ctrl-D on a line of its own")
+		}
 	}
 	if err := oneOf("data-format", o.Format, formatCSV, formatLibSVM); err != nil {
 		return o, err
