@@ -35,3 +35,28 @@ func TestTransformColumnCaseHint(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", err, want)
 	}
 }
+
+// TestFitColumnCaseHint: a label, --categorical or --binarise name that
+// is not a column but differs from one only in case is still an
+// ErrNoColumn error, naming that column (the label's listed at most
+// eight columns, so a wide table's last, the label, was left out).
+func TestFitColumnCaseHint(t *testing.T) {
+	table, err := ReadCSV(strings.NewReader("size,colour,label\n1,red,yes\n2,blue,no\n3,red,yes\n4,red,no\n"), "train.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		opts EncoderOptions
+		want string
+	}{
+		{EncoderOptions{Label: "Label"}, `train.csv: column "Label": column not found: no label column of that name (column 3 is "label", which differs in case; names must match exactly)`},
+		{EncoderOptions{Categorical: []string{"SIZE"}}, `train.csv: column "SIZE": column not found: no feature column of that name to treat as categorical (column 1 is "size", which differs`},
+		{EncoderOptions{Binarise: []string{"Size"}}, `train.csv: column "Size": column not found: no feature column of that name to binarise (column 1 is "size", which differs`},
+	}
+	for _, tt := range tests {
+		_, err := FitEncoder(table, tt.opts)
+		if !errors.Is(err, ErrNoColumn) || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%+v: got %v, want ErrNoColumn beginning %q", tt.opts, err, tt.want)
+		}
+	}
+}

@@ -91,7 +91,8 @@ const stdinName = "stdin"
 // readDataFlags reads and checks the values of dataFlags. --data - reads
 // the table from stdin, named "stdin" in messages.
 func readDataFlags(c *cli.Context, stdin io.Reader) (dataOptions, error) {
-	o := dataOptions{Path: c.String("data"), Format: strings.ToLower(c.String("data-format")), Label: c.String("label")}
+	// --label is trimmed, as the header's names are (and --categorical's).
+	o := dataOptions{Path: c.String("data"), Format: strings.ToLower(c.String("data-format")), Label: strings.TrimSpace(c.String("label"))}
 	if o.Path == "-" {
 		o.Path, o.Stdin = stdinName, stdin
 		if stdin == nil {
