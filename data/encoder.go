@@ -199,7 +199,7 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 	for _, name := range opts.Categorical {
 		if name != "*" && (!slices.Contains(t.Header, name) || name == e.Label) {
 			return nil, &ParseError{File: t.Name, Column: name,
-				Err: fmt.Errorf("%w: no feature column of that name to treat as categorical", ErrNoColumn)}
+				Err: fmt.Errorf("%w: no feature column of that name to treat as categorical%s", ErrNoColumn, caseHint(t.Header, name))}
 		}
 		forced[name] = true
 	}
@@ -208,7 +208,7 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		switch {
 		case name != "*" && (!slices.Contains(t.Header, name) || name == e.Label):
 			return nil, &ParseError{File: t.Name, Column: name,
-				Err: fmt.Errorf("%w: no feature column of that name to binarise", ErrNoColumn)}
+				Err: fmt.Errorf("%w: no feature column of that name to binarise%s", ErrNoColumn, caseHint(t.Header, name))}
 		case name != "*" && forced[name]:
 			return nil, &ParseError{File: t.Name, Column: name,
 				Err: fmt.Errorf("%w: the column is named both to binarise and as categorical", ErrNoColumn)}
@@ -585,6 +585,15 @@ func listNames(names []string, k int) string {
 	return strings.Join(out, ", ")
 }
 
+// caseHint returns, for a column name missing from header, a note naming
+// the column whose name differs from it only in case, or "" if none does.
+func caseHint(header []string, name string) string {
+	if j := slices.IndexFunc(header, func(h string) bool { return strings.EqualFold(h, name) }); j >= 0 {
+		return fmt.Sprintf(" (column %d is %q, which differs in case; names must match exactly)", j+1, header[j])
+	}
+	return ""
+}
+
 // labelColumn checks that t has a header, rows of the right width and at
 // least one feature column, and returns the index of the label column (the
 // last one if name is "").
@@ -604,6 +613,9 @@ func labelColumn(t *Table, name string) (int, error) {
 	lab := len(t.Header) - 1
 	if name != "" {
 		if lab = slices.Index(t.Header, name); lab < 0 {
+			if hint := caseHint(t.Header, name); hint != "" {
+				return 0, &ParseError{File: t.Name, Column: name, Err: fmt.Errorf("%w: no label column of that name%s", ErrNoColumn, hint)}
+			}
 			return 0, &ParseError{File: t.Name, Column: name, Err: fmt.Errorf("%w: no label column of that name (the columns: %s)", ErrNoColumn, listNames(t.Header, 8))}
 		}
 	}
@@ -674,7 +686,7 @@ func (e *Encoder) transform(t *Table, labelled bool) (*Dataset, []Warning, error
 	for k, c := range e.Columns {
 		var ok bool
 		if src[k], ok = pos[c.Name]; !ok {
-			return nil, nil, &ParseError{File: t.Name, Column: c.Name, Err: fmt.Errorf("%w: the encoder was fitted on it", ErrNoColumn)}
+			return nil, nil, &ParseError{File: t.Name, Column: c.Name, Err: fmt.Errorf("%w: the encoder was fitted on it%s", ErrNoColumn, caseHint(t.Header, c.Name))}
 		}
 	}
 	lab := -1

@@ -200,6 +200,10 @@ func (t *textReader) fill() {
 		if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 			data = data[3:]
 		}
+		if len(data) >= 2 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF) {
+			t.errorf(1, fmt.Errorf("%w: a UTF-16 file (byte order mark % X); save it as UTF-8", ErrBinary, data[:2]))
+			return
+		}
 		t.started = true
 	}
 	i := 0

@@ -106,6 +106,9 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			if o.Format, err = readOutputFormat(c, formatMarkdown, formatJSON); err != nil {
 				return err
 			}
+			if err := notStdin("baselines", o.Baselines, "the baselines are read"); err != nil {
+				return err
+			}
 			if o.Files, err = benchFiles("data", c.String("data")); err != nil {
 				return err
 			}
@@ -186,6 +189,9 @@ func benchFiles(flag, arg string) ([]string, error) {
 	var out []string
 	for _, f := range strings.Split(arg, ",") {
 		if f = strings.TrimSpace(f); f != "" {
+			if err := notStdin(flag, f, "bench real reads each table"); err != nil {
+				return nil, err
+			}
 			out = append(out, f)
 		}
 	}
@@ -323,6 +329,7 @@ func readBaselines(path string) (*baselines, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--baselines: %w", err)
 	}
+	raw = trimBOM(raw)
 	r := csv.NewReader(bytes.NewReader(raw))
 	r.FieldsPerRecord = 5
 	out := &baselines{scores: map[string]map[string][]evaluate.FoldScore{}, lines: map[string]map[string][]int{}}

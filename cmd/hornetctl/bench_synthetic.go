@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -125,6 +126,9 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 					return usagef("invalid --features entry %q: want a count 1..%d: each fit is scored on %d fresh rows, and rows × features must be at most %d cells",
 						s, hi, evaluate.DefaultSyntheticTestRows, data.MaxSynthCells)
 				}
+				if slices.Contains(cfg.Features, n) {
+					return usagef("invalid --features entry %q: the count %d is listed twice; give each count once", s, n)
+				}
 				cfg.Features = append(cfg.Features, n)
 			}
 			for _, s := range splitList(c.String("gates")) {
@@ -132,12 +136,18 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 				if err != nil {
 					return usagef("invalid --gates entry %q: want one of and, or, not, xor, xnor", s)
 				}
+				if slices.Contains(cfg.Gates, g) {
+					return usagef("invalid --gates entry %q: gate %s is listed twice; give each gate once", s, g)
+				}
 				cfg.Gates = append(cfg.Gates, g)
 			}
 			for _, s := range splitList(c.String("activation")) {
 				mc := model.Config{Activation: s}.Resolved()
 				if err := mc.Validate(); err != nil {
 					return usagef("invalid --activation entry %q: want polyclip or relu (or clip)", s)
+				}
+				if slices.Contains(cfg.Activations, strings.ToLower(s)) {
+					return usagef("invalid --activation entry %q: activation %s is listed twice; give each activation once", s, strings.ToLower(s))
 				}
 				cfg.Activations = append(cfg.Activations, strings.ToLower(s))
 			}

@@ -91,11 +91,16 @@ const stdinName = "stdin"
 // readDataFlags reads and checks the values of dataFlags. --data - reads
 // the table from stdin, named "stdin" in messages.
 func readDataFlags(c *cli.Context, stdin io.Reader) (dataOptions, error) {
-	o := dataOptions{Path: c.String("data"), Format: strings.ToLower(c.String("data-format")), Label: c.String("label")}
+	// --label is trimmed, as the header's names are (and --categorical's).
+	o := dataOptions{Path: c.String("data"), Format: strings.ToLower(c.String("data-format")), Label: strings.TrimSpace(c.String("label"))}
 	if o.Path == "-" {
 		o.Path, o.Stdin = stdinName, stdin
 		if stdin == nil {
 			o.Stdin = strings.NewReader("")
+		}
+		if stdinIsTerminal(stdin) && !c.Bool("quiet") && c.App.ErrWriter != nil {
+			// Else the command seems to hang, waiting for the table.
+			fmt.Fprintln(c.App.ErrWriter, "hornetctl: reading the table from the terminal (--data -): type or paste it, then press Ctrl-D on a line of its own")
 		}
 	}
 	if err := oneOf("data-format", o.Format, formatCSV, formatLibSVM); err != nil {
@@ -188,9 +193,16 @@ func loadTraining(ctx context.Context, o dataOptions) (*data.Dataset, *data.Enco
 // is one naming no column of the file.
 func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath string, labelled bool) (*data.Dataset, []data.Warning, error) {
 	if o.Format == formatLibSVM {
+		if b.Encoder != nil {
+			return nil, nil, usagef("the model %s was trained on CSV data, whose columns its encoder reads by name: read %s as CSV, without --data-format libsvm", modelPath, o.Path)
+		}
 		ds, err := readLibSVM(ctx, o, b.Network.Features())
 		if err != nil {
 			return nil, nil, err
+		}
+		if label, ok := csvAsLibSVM(ds); ok {
+			return nil, nil, &data.ParseError{File: o.Path,
+				Err: fmt.Errorf("%w: no line has an index:value pair and every label holds commas (%q): a CSV file? read it with --data-format csv", data.ErrSyntax, label)}
 		}
 		if ds.Cols != b.Network.Features() {
 			return nil, nil, &data.ParseError{File: o.Path, Err: fmt.Errorf("%w: %d features, the model %s wants %d", data.ErrIndex, ds.Cols, modelPath, b.Network.Features())}
@@ -237,6 +249,26 @@ func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath
 		return enc.Transform(t)
 	}
 	return enc.TransformUnlabelled(t)
+}
+
+// csvAsLibSVM reports whether ds, read as LibSVM for a model (which fixes
+// its features), is a CSV file read so: no row has a nonzero value and
+// every label holds a comma (a CSV line without spaces is one label
+// token). It returns a label to quote, cut to 40 bytes.
+func csvAsLibSVM(ds *data.Dataset) (string, bool) {
+	if len(ds.Classes) == 0 || slices.ContainsFunc(ds.X, func(v float64) bool { return v != 0 }) {
+		return "", false
+	}
+	for _, c := range ds.Classes {
+		if !strings.Contains(c, ",") {
+			return "", false
+		}
+	}
+	label := ds.Classes[0]
+	if len(label) > 40 {
+		label = strings.ToValidUTF8(label[:40], "") + "..."
+	}
+	return label, true
 }
 
 // file is the --data value for checkOutput: "-" for stdin, which no
@@ -287,6 +319,16 @@ func loadBundle(ctx context.Context, path string) (*train.Bundle, error) {
 		b, err := train.LoadBundle(path)
 		return b, pathError(err) // "m.json: no such file or directory"
 	})
+}
+
+// notStdin refuses - as the value of --flag, a file that standard input
+// does not stand for (only --data of a command that reads one table reads
+// it); what says what the flag reads, as "a grid is read".
+func notStdin(flag, path, what string) error {
+	if path == "-" {
+		return usagef("invalid --%s -: %s from a file, not standard input", flag, what)
+	}
+	return nil
 }
 
 // withContext runs read, which may block (a FIFO with no writer blocks in
@@ -555,11 +597,11 @@ type ctxWriter struct {
 
 func (c ctxWriter) Write(p []byte) (int, error) {
 	if c.ctx.Err() != nil {
-		what := "writing " + c.path
 		if c.path == "" || c.path == "-" {
-			what = "writing the output"
+			return 0, &interrupted{"writing the output interrupted"}
 		}
-		return 0, &interrupted{what + " interrupted; nothing replaced"}
+		// atomicwrite.WriteFile names the file: "writing FILE: interrupted; ...".
+		return 0, &interrupted{"interrupted; nothing replaced"}
 	}
 	return c.w.Write(p)
 }

@@ -80,6 +80,9 @@ func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error
 			if o.Dir == "" {
 				return usagef("merge: want one argument, the results directory DIR (see 'hornetctl merge --help')")
 			}
+			if o.Dir == "-" {
+				return usagef("merge: invalid DIR -: the shard files are read from a directory, not standard input")
+			}
 			o.Format = strings.ToLower(o.Format)
 			if err := oneOf("format", o.Format, formatText, formatMarkdown, formatJSON, formatCSVOut); err != nil {
 				return err
@@ -116,10 +119,16 @@ func runMerge(o *mergeOptions, ios *iostreams) error {
 	counts := map[int]bool{}
 	for _, e := range entries {
 		i, n, ok := parseShardFileName(e.Name())
-		if !ok || e.IsDir() {
+		if !ok {
 			continue
 		}
-		content, err := readResultsFile(filepath.Join(o.Dir, e.Name()))
+		path := filepath.Join(o.Dir, e.Name())
+		if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+			// Skipped, it made merge ask for a rerun of the shard, which
+			// cannot append to it.
+			return fmt.Errorf("%s: not a regular file, though named as a shard file; move it away", path)
+		}
+		content, err := readResultsFile(path)
 		if err != nil {
 			return err
 		}

@@ -69,6 +69,13 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// stdinIsTerminal reports whether r, the standard input, is a terminal;
+// a variable for the tests.
+var stdinIsTerminal = func(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
 // newLogger returns a logger writing to w at the level of v. It is never
 // the global logger.
 func newLogger(w io.Writer, v verbosity) *logrus.Logger {

@@ -341,6 +341,10 @@ func readBounded(path string, limit int64, tooLarge string) ([]byte, error) {
 	return raw, nil
 }
 
+// trimBOM drops the UTF-8 byte order mark that some editors put at the
+// start of a file they save (the --data reader drops it too).
+func trimBOM(raw []byte) []byte { return bytes.TrimPrefix(raw, []byte("\ufeff")) }
+
 // notAppendable is the error for a results path that is not a regular file.
 func notAppendable(path string) error {
 	return fmt.Errorf("%s: not a regular file; results are only appended to regular files", path)

@@ -101,6 +101,7 @@ func readGridFile(path string) ([]gridEntry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--grid: %w", err)
 	}
+	raw = trimBOM(raw)
 	// Decoded entry by entry, so that a grid of more configurations than a
 	// sweep may fit is refused before it fills memory.
 	bad := func(err error) error {
@@ -292,6 +293,10 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 				return usagef("--nested cannot be combined with --shard or --results: the final fit of each outer fold depends on the inner scores; run --nested unsharded, or shard the plain tune")
 			}
 			switch strings.ToLower(o.Grid) {
+			case "":
+				return usagef("invalid --grid \"\": want %s, %s or a JSON FILE", gridSmall, gridPaper)
+			case "-":
+				return notStdin("grid", o.Grid, "a grid is read")
 			case gridSmall, gridPaper:
 				o.Entries = builtinGrid(strings.ToLower(o.Grid))
 			default:
