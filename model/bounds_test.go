@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -74,12 +75,16 @@ func TestLoadRefusesOutOfBoundsConfig(t *testing.T) {
 		t.Fatalf("Save: %v", err)
 	}
 	good := buf.String()
+	firstScale := regexp.MustCompile(`"standardize_scale":\[[^,\]]+`).FindString(good)
 	for _, tt := range []struct {
 		name, old, new, want string
 	}{
 		{"exp_param 1000000", `"exp_param":1,`, `"exp_param":1000000,`, "exp-param = 1000000, want 1..64"},
 		{"rules 1000000", `"rules":32,`, `"rules":1000000,`, "rules = 1000000, want 1..65536"},
 		{"pool 1000000", `"pool":64,`, `"pool":1000000,`, "pool = 1000000, want 1..8192"},
+		// A resealed scale of 0 loaded and predicted as if the feature were absent.
+		{"standardize_scale 0", firstScale, `"standardize_scale":[0`, "standardize_scale of feature 1 is 0, want > 0"},
+		{"standardize_scale negative", firstScale, `"standardize_scale":[-2`, "standardize_scale of feature 1 is -2, want > 0"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			edited := strings.Replace(good, tt.old, tt.new, 1)

@@ -188,5 +188,12 @@ func (f *fileModel) check() error {
 			return err
 		}
 	}
+	// Standardization gives every feature a positive scale (1 where it is
+	// constant); 0 or below would make a feature vanish or flip.
+	for j, v := range f.Scale {
+		if !(v > 0) {
+			return fmt.Errorf("standardize_scale of feature %d is %g, want > 0", j+1, v)
+		}
+	}
 	return nil
 }
