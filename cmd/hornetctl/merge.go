@@ -235,9 +235,13 @@ func runMerge(o *mergeOptions, ios *iostreams) error {
 			for _, u := range missing[s] {
 				us = append(us, fmt.Sprint(u))
 			}
-			parts = append(parts, fmt.Sprintf("shard-%d-of-%d (%d units: %s)", s, n, len(missing[s]), strings.Join(firstFew(us, 5), ", ")))
+			unit := "units"
+			if len(us) == 1 {
+				unit = "unit"
+			}
+			parts = append(parts, fmt.Sprintf("--shard %d/%d (shard-%d-of-%d, %s %s)", s, n, s, n, unit, strings.Join(firstFew(us, 5), ", ")))
 		}
-		return fmt.Errorf("%d of %d units missing: rerun %s with --shard I/%d --results %s (it resumes)", total, spec.Units, strings.Join(parts, ", "), n, o.Dir)
+		return fmt.Errorf("%d of %d units missing: rerun %s with --results %s (it resumes)", total, spec.Units, strings.Join(parts, "; "), o.Dir)
 	}
 	res, err := reduceSweep(spec, results)
 	if err != nil {

@@ -30,6 +30,7 @@ type rulesOptions struct {
 	ModelPath string
 	Data      dataOptions // Path "" for the training rows' evidence
 	Top       int         // continuous models: features to print, 0 for all
+	TopSet    bool        // --top was given: warned about on a categorical-route model
 	Format    string
 	Quiet     bool   // --quiet: no warnings on stderr
 	Plot      string // --plot: support and precision per rule, PNG, SVG or PDF by extension; "" for none
@@ -61,7 +62,7 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 			"(categorical-route models only).",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &rulesOptions{ModelPath: c.String("model"), Top: c.Int("top"), Quiet: c.Bool("quiet"), Plot: c.String("plot")}
+			o := &rulesOptions{ModelPath: c.String("model"), Top: c.Int("top"), TopSet: c.IsSet("top"), Quiet: c.Bool("quiet"), Plot: c.String("plot")}
 			var err error
 			if err = noArgs(c); err != nil {
 				return err
@@ -125,6 +126,9 @@ func runRules(ctx context.Context, o *rulesOptions, ios *iostreams) error {
 			return fmt.Errorf("%s: a continuous-route model has no rules to write as SQL (its feature effects: --format text or json)", o.ModelPath)
 		}
 		return writeEffects(ios.Out, o, b)
+	}
+	if o.TopSet && !o.Quiet {
+		fmt.Fprintf(ios.Err, "hornetctl: warning: %s: --top ranks a continuous-route model's features; this model takes the categorical route, and its decision list is printed whole\n", oneLine(o.ModelPath))
 	}
 	rs, list, err := ruleSet(ctx, o, b, ios)
 	if err != nil {

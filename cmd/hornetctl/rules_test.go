@@ -48,6 +48,23 @@ func TestRules(t *testing.T) {
 			}
 		})
 	}
+	// --top on a categorical-route model is not silently ignored: a warning
+	// says the decision list is printed whole (none without --top, or with
+	// --quiet, or on a continuous-route model).
+	for _, tt := range []struct {
+		args []string
+		warn bool
+	}{
+		{[]string{"--model", fx("xor.json"), "--top", "3"}, true},
+		{[]string{"--model", fx("xor.json")}, false},
+		{[]string{"--model", fx("xor.json"), "--top", "3", "--quiet"}, false},
+		{[]string{"--model", fx("cont.json"), "--top", "3"}, false},
+	} {
+		r := mustRun(t, append([]string{"rules"}, tt.args...)...)
+		if got := strings.Contains(r.stderr, "--top ranks a continuous-route model's features"); got != tt.warn {
+			t.Errorf("rules %q: warning %v, want %v; stderr %q", tt.args, got, tt.warn, r.stderr)
+		}
+	}
 	if r := runCLI(t, context.Background(), "rules", "--model", fx("cont.json"), "--format", "sql"); r.code != 1 || !strings.Contains(r.stderr, "continuous-route model has no rules") {
 		t.Errorf("rules --format sql of a continuous model: exit %d, stderr %q", r.code, r.stderr)
 	}

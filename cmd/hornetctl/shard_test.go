@@ -298,6 +298,10 @@ func TestMergeErrors(t *testing.T) {
 	if r.code != 1 || !strings.Contains(r.stderr, "shard-2-of-4") || strings.Contains(r.stderr, "shard-1-of-4") {
 		t.Errorf("a missing shard: exit %d\n%s\nwant exit 1 naming shard-2-of-4 only", r.code, r.stderr)
 	}
+	// The command to rerun is spelled out (it said "--shard I/4" and "1 units").
+	if !strings.Contains(r.stderr, "rerun --shard 2/4 (shard-2-of-4, unit") || strings.Contains(r.stderr, "I/4") || strings.Contains(r.stderr, "1 units") {
+		t.Errorf("a missing shard: the message does not say how to rerun it:\n%s", r.stderr)
+	}
 
 	dup := copyDir()
 	p := filepath.Join(dup, shardFileName(1, 4))
