@@ -489,6 +489,44 @@ func warnManyClasses(w io.Writer, file string, ds *data.Dataset) {
 	}
 }
 
+// warnAlikeClasses warns when two class labels are different strings for
+// one number ("1" and "1.0") or differ only in case ("Yes" and "yes"):
+// labels are strings, so they are two classes, which is seldom meant. It
+// names the first such pair and counts the others.
+func warnAlikeClasses(w io.Writer, file string, ds *data.Dataset) {
+	if ds == nil {
+		return
+	}
+	var pairs [][2]string
+	byNumber, byFold := map[float64]string{}, map[string]string{}
+	for _, c := range ds.Classes {
+		if v, err := strconv.ParseFloat(c, 64); err == nil {
+			if first, ok := byNumber[v]; ok {
+				pairs = append(pairs, [2]string{first, c})
+				continue
+			}
+			byNumber[v] = c
+		}
+		if first, ok := byFold[strings.ToLower(c)]; ok {
+			pairs = append(pairs, [2]string{first, c})
+			continue
+		}
+		byFold[strings.ToLower(c)] = c
+	}
+	if len(pairs) == 0 {
+		return
+	}
+	more := ""
+	if len(pairs) > 1 {
+		more = fmt.Sprintf(" (and %d more such pairs)", len(pairs)-1)
+	}
+	fmt.Fprintf(w, "hornetctl: warning: %s: the labels %s and %s are two classes, being different strings%s; write each class one way if they mean one\n",
+		oneLine(file), quoteLabel(pairs[0][0]), quoteLabel(pairs[0][1]), more)
+}
+
+// quoteLabel quotes a class label for a warning.
+func quoteLabel(s string) string { return oneLine(strconv.Quote(s)) }
+
 // manyClasses is the fewest classes warnManyClasses warns of: a tiny table
 // with a class or two per row is an example, not a mistake.
 const manyClasses = 20

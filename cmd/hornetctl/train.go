@@ -248,6 +248,7 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	warnMixedColumns(warnings(ios, o.Verbosity == quiet), o.Data.Path, enc, o.Data.Categorical)
 	warnFewContinuous(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds)
 	warnManyClasses(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds)
+	warnAlikeClasses(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds)
 	if o.Fit.OrderSet && o.Fit.Model.Order > ds.Cols {
 		return nil, nil, usagef("invalid --order %d: larger than the %d feature columns of %s", o.Fit.Model.Order, ds.Cols, o.Data.Path)
 	}
