@@ -79,6 +79,8 @@ type Cat struct {
 // adds the loss, weighted per class by classWeights (nil: all ones), and
 // its gradients.
 func NewCat(p *CatParams, batch, features, order, rules, classes int, act activations.Func, classWeights []float64, training bool) (*Cat, error) {
+	building.Lock()
+	defer building.Unlock()
 	cg := &Cat{compiled: compiled{batch: batch, g: G.NewGraph()}, features: features}
 	g, width := cg.g, features+order
 	cg.x = tensor.New(tensor.WithShape(batch, width), tensor.Of(tensor.Float64))

@@ -7,12 +7,22 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"sync"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 
 	"github.com/hornets-go/hornets/ops"
 )
+
+// building serialises the building of graphs (NewCat, NewLin). Gorgonia
+// shares package-level constant nodes between graphs (the 1 every Grad
+// starts from) and caches a node's hash in it on first use, and it counts
+// hash collisions in package-level counters: two graphs built at once in
+// two goroutines wrote the same memory (go test -race, hornetctl cv --jobs
+// 2 in a fresh process). Building is a small part of a fit; the compiled
+// machines still run concurrently, each on its own graph.
+var building sync.Mutex
 
 // compiled is what both routes' graphs hold: the bound input tensors,
 // the parameter nodes, the outputs and the machine.

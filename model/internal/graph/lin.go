@@ -131,6 +131,8 @@ type Lin struct {
 // loss, weighted per class by classWeights (nil: all ones), and its
 // gradients.
 func NewLin(p *LinParams, batch, features, classes int, act activations.Func, eps float64, classWeights []float64, training bool) (*Lin, error) {
+	building.Lock()
+	defer building.Unlock()
 	lg := &Lin{compiled: compiled{batch: batch, g: G.NewGraph()}, mean: p.Mean, scale: p.Scale}
 	g, width := lg.g, features+1
 	lg.x = tensor.New(tensor.WithShape(batch, width), tensor.Of(tensor.Float64))
