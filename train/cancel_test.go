@@ -42,7 +42,7 @@ func TestFitCanceledWhileScreening(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Errorf("Fit: result %v, error %v; want none and context.Canceled", res != nil, err)
 	}
-	if limit := after + 500*time.Millisecond; elapsed > limit {
+	if limit := after + raceSlowdown*500*time.Millisecond; elapsed > limit {
 		t.Errorf("Fit returned %v after the call, want < %v", elapsed, limit)
 	}
 }
