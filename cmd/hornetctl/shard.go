@@ -440,7 +440,7 @@ func runSweep(ctx context.Context, o shardOptions, run sweepRun, ios *iostreams,
 		// Before creating or opening it (opening a FIFO to write blocks): a
 		// regular file or none. Its size is bounded by the read below.
 		if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
-			return nil, notAppendable(path)
+			return nil, fmt.Errorf("--results: %w", notAppendable(path))
 		}
 		if out, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
 			return nil, fmt.Errorf("--results: %w", pathError(err))

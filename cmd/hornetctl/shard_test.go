@@ -456,6 +456,16 @@ func TestResultsResumeUnsharded(t *testing.T) {
 	if n := bytes.Count(raw2, []byte("\n")); n != 3 {
 		t.Errorf("%d lines after --resume, want 3", n)
 	}
+	// A dangling symbolic link is refused naming the flag (it said only
+	// "link: not a regular file").
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(filepath.Join(t.TempDir(), "none", "x"), link); err != nil {
+		t.Fatal(err)
+	}
+	args[len(args)-1] = link
+	if r := runCLI(t, context.Background(), args...); r.code != 1 || !strings.HasPrefix(r.stderr, "hornetctl: --results: "+link+": not a regular file") {
+		t.Errorf("--results a dangling link: exit %d\n%s", r.code, r.stderr)
+	}
 	// A directory takes shard-0-of-1.jsonl, which merge reads.
 	dir := t.TempDir()
 	args[len(args)-1] = dir
