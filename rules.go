@@ -193,22 +193,19 @@ func textName(s string) string {
 	return s
 }
 
-// className returns a class label for the text form of the rules: as
-// textName writes names, and Go-quoted too where it holds two spaces in a
-// row, the gap before a rule's support, so that a label cannot pass for a
-// rule's tail ("x   support 9").
-func className(s string) string {
+// QuoteClass returns a class label as the text forms print it (the rules,
+// hornetctl eval's table and rules' feature ranking): as textName writes
+// names (Go-quoted where it could be misread, as when it holds a control
+// character such as a newline or a tab, a quote, or space at an end), and
+// Go-quoted too where it holds two spaces in a row, the gap before a
+// rule's support, so that a label cannot pass for a rule's tail
+// ("x   support 9").
+func QuoteClass(s string) string {
 	if q := textName(s); q != s || strings.Contains(s, "  ") {
 		return strconv.Quote(s)
 	}
 	return s
 }
-
-// QuoteClass returns a class label as the text forms print it (the rules,
-// hornetctl eval's table): as it is, or Go-quoted where it could be
-// misread there, as when it holds a control character such as a newline
-// or a tab, a quote, two spaces in a row, or space at an end.
-func QuoteClass(s string) string { return className(s) }
 
 // test returns the comparison a numeric literal makes and the value it
 // compares with: " = " and the value, or for a binarised column " > "
@@ -253,14 +250,14 @@ func (rs *RuleSet) String() string {
 				conds[j] = l.String()
 			}
 			fmt.Fprintf(&b, "IF %s THEN %s   support %d  precision %.2f [%.2f, %.2f]\n",
-				strings.Join(conds, " AND "), className(r.Class), r.Support, r.Precision, r.PrecisionLow, r.PrecisionHigh)
+				strings.Join(conds, " AND "), QuoteClass(r.Class), r.Support, r.Precision, r.PrecisionLow, r.PrecisionHigh)
 		}
-		fmt.Fprintf(&b, "ELSE %s\nfidelity %.3f on %d rows; accuracy by hand %.3f\n", className(rs.DefaultClass), rs.Fidelity, rs.Rows, rs.Accuracy)
+		fmt.Fprintf(&b, "ELSE %s\nfidelity %.3f on %d rows; accuracy by hand %.3f\n", QuoteClass(rs.DefaultClass), rs.Fidelity, rs.Rows, rs.Accuracy)
 		return b.String()
 	}
 	classes := make([]string, len(rs.classes))
 	for i, c := range rs.classes {
-		classes[i] = className(c)
+		classes[i] = QuoteClass(c)
 	}
 	return rs.list.Text(classes, func(l rulesearch.Literal) string {
 		return newLiteral(l.Name, l.Negated, l.Feature, rs.sources).String()

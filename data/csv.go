@@ -95,7 +95,8 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 	// encoding/csv's Writer does), which encoding/csv's Reader skips:
 	// there, every blank line after the header is a row with an empty
 	// cell, so that no row is lost (predict writes a line per row).
-	// lastLine is the line the previous record ended on.
+	// lastLine is the line the previous record ended on. Before the
+	// header (no columns yet) blank lines are skipped.
 	lastLine := 0
 	blankRows := func(upTo int) error {
 		if len(t.Header) != 1 {
@@ -114,10 +115,8 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 			return nil, tr.fail
 		}
 		if err == io.EOF {
-			if t.Header != nil {
-				if err := blankRows(tr.lines() + 1); err != nil {
-					return nil, err
-				}
+			if err := blankRows(tr.lines() + 1); err != nil {
+				return nil, err
 			}
 			break
 		}
@@ -129,14 +128,12 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 			return nil, &ParseError{File: name, Err: err}
 		}
 		line, _ := cr.FieldPos(0)
-		if t.Header != nil {
-			if err := blankRows(line); err != nil {
-				return nil, err
-			}
+		if err := blankRows(line); err != nil {
+			return nil, err
 		}
 		end, _ := cr.FieldPos(len(rec) - 1)
 		lastLine = end + strings.Count(rec[len(rec)-1], "\n")
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && (t.Header == nil || len(t.Header) != 1) {
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(t.Header) != 1 {
 			continue // a line of spaces
 		}
 		for i := range rec {

@@ -117,12 +117,10 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			if err := oneOf("format", o.Format, formatMarkdown, formatCSVOut); err != nil {
 				return err
 			}
+			hi := maxSyntheticFeatures()
 			for _, s := range splitList(c.String("features")) {
 				n, err := strconv.Atoi(s)
-				if err != nil || n < 1 || n > data.MaxSynthFeatures {
-					return usagef("invalid --features entry %q: want a count 1..%d", s, data.MaxSynthFeatures)
-				}
-				if hi := maxSyntheticFeatures(); n > hi {
+				if err != nil || n < 1 || n > hi {
 					return usagef("invalid --features entry %q: want a count 1..%d: each fit is scored on %d fresh rows, and rows × features must be at most %d cells",
 						s, hi, evaluate.DefaultSyntheticTestRows, data.MaxSynthCells)
 				}

@@ -520,12 +520,9 @@ func warnAlikeClasses(w io.Writer, file string, ds *data.Dataset) {
 	if len(pairs) > 1 {
 		more = fmt.Sprintf(" (and %d more such pairs)", len(pairs)-1)
 	}
-	fmt.Fprintf(w, "hornetctl: warning: %s: the labels %s and %s are two classes, being different strings%s; write each class one way if they mean one\n",
-		oneLine(file), quoteLabel(pairs[0][0]), quoteLabel(pairs[0][1]), more)
+	fmt.Fprintf(w, "hornetctl: warning: %s: the labels %q and %q are two classes, being different strings%s; write each class one way if they mean one\n",
+		oneLine(file), pairs[0][0], pairs[0][1], more)
 }
-
-// quoteLabel quotes a class label for a warning.
-func quoteLabel(s string) string { return oneLine(strconv.Quote(s)) }
 
 // manyClasses is the fewest classes warnManyClasses warns of: a tiny table
 // with a class or two per row is an example, not a mistake.

@@ -31,16 +31,15 @@ const (
 	gridPaper = "paper"
 )
 
-// gridEntry is one configuration of a --grid FILE: a JSON array of these
-// objects. A missing field takes the default (or the other flags'); a zero
-// given explicitly is refused (readGridFile).
+// gridEntry is one configuration of tune's grid; a zero field takes the
+// default (or the other flags'). A --grid FILE gives them as gridGiven
+// objects.
 type gridEntry struct {
-	Activation string  `json:"activation"`
-	Order      int     `json:"order"`
-	Rules      int     `json:"rules"`
-	LR         float64 `json:"lr"`
-	Batch      int     `json:"batch"`
-	given      gridGiven
+	Activation string
+	Order      int
+	Rules      int
+	LR         float64
+	Batch      int
 }
 
 // tuneOptions are the inputs of hornetctl tune.
@@ -119,14 +118,14 @@ func readGridFile(path string) ([]gridEntry, error) {
 		if len(out) == evaluate.MaxUnits {
 			return nil, usagef("invalid --grid %s: more than %d configurations", path, evaluate.MaxUnits)
 		}
-		var e gridEntry
-		if err := decodeGridEntry(dec, &e); err != nil {
+		var g gridGiven
+		if err := dec.Decode(&g); err != nil {
 			return nil, bad(fmt.Errorf("entry %d: %w", len(out)+1, err))
 		}
-		if err := e.checkGiven(); err != nil {
+		if err := g.check(); err != nil {
 			return nil, usagef("invalid --grid %s: entry %d: %v (leave the field out for the default)", path, len(out)+1, err)
 		}
-		out = append(out, e)
+		out = append(out, g.entry())
 	}
 	if _, err := dec.Token(); err != nil { // the closing ]
 		return nil, bad(err)
@@ -140,8 +139,9 @@ func readGridFile(path string) ([]gridEntry, error) {
 	return out, nil
 }
 
-// gridGiven records the fields an entry of a --grid file gives, null
-// counting as missing.
+// gridGiven is an entry of a --grid file: a JSON object with these
+// fields, each optional; a field left out or null takes the default, so
+// that a zero given explicitly can be refused (check).
 type gridGiven struct {
 	Activation *string  `json:"activation"`
 	Order      *int     `json:"order"`
@@ -150,26 +150,10 @@ type gridGiven struct {
 	Batch      *int     `json:"batch"`
 }
 
-// decodeGridEntry decodes the next entry of dec into e, keeping which
-// fields it gives (gridEntry.given).
-func decodeGridEntry(dec *json.Decoder, e *gridEntry) error {
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		return err
-	}
-	strict := json.NewDecoder(bytes.NewReader(raw))
-	strict.DisallowUnknownFields()
-	if err := strict.Decode(e); err != nil {
-		return err
-	}
-	return json.Unmarshal(raw, &e.given)
-}
-
-// checkGiven refuses a field that e gives with a value outside its range
-// that would otherwise read as missing (a zero means the default only
-// where it is left out); the upper bounds are checked with the other flags.
-func (e gridEntry) checkGiven() error {
-	g := e.given
+// check refuses a field that g gives with a value outside its range that
+// would otherwise read as missing (a zero means the default only where it
+// is left out); the upper bounds are checked with the other flags.
+func (g gridGiven) check() error {
 	switch {
 	case g.Activation != nil && strings.TrimSpace(*g.Activation) == "":
 		return errors.New(`activation "": want polyclip, clip or relu`)
@@ -183,6 +167,27 @@ func (e gridEntry) checkGiven() error {
 		return fmt.Errorf("batch %d: want 1..%d", *g.Batch, train.MaxBatchSize)
 	}
 	return nil
+}
+
+// entry returns the configuration g gives, zero where it gives none.
+func (g gridGiven) entry() gridEntry {
+	var e gridEntry
+	if g.Activation != nil {
+		e.Activation = *g.Activation
+	}
+	if g.Order != nil {
+		e.Order = *g.Order
+	}
+	if g.Rules != nil {
+		e.Rules = *g.Rules
+	}
+	if g.LR != nil {
+		e.LR = *g.LR
+	}
+	if g.Batch != nil {
+		e.Batch = *g.Batch
+	}
+	return e
 }
 
 func (e gridEntry) String() string {
