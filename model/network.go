@@ -59,9 +59,24 @@ func RouteOf(batch []float64) Route {
 	return Categorical
 }
 
-// EvalBatch is the fixed row count of the evaluation graphs; a shorter
+// EvalBatch is the largest row count of the evaluation graphs; a shorter
 // chunk is padded by repeating its first row, which no other row sees.
+// A network of many features evaluates fewer rows at a time (EvalRows).
 const EvalBatch = 256
+
+// EvalCells bounds the values of one evaluation chunk: a network of more
+// than EvalCells / EvalBatch = 4,096 features evaluates EvalRows(features)
+// rows at a time, so that a graph's input (and LinAtt's work tensors of the
+// same shape) stays about 8 MiB however wide the table. Every row is
+// computed on its own, so the chunk size changes no output.
+const EvalCells = 1 << 20
+
+// EvalRows returns the row count of the evaluation graphs of a network
+// of features features: EvalBatch, or fewer (at least 8) where EvalBatch
+// rows would hold more than EvalCells values.
+func EvalRows(features int) int {
+	return min(EvalBatch, max(8, EvalCells/max(features, 1)))
+}
 
 // Data is a training table: Rows rows of Features values, row-major, each
 // with a class label in 0..Classes-1.

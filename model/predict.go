@@ -11,27 +11,29 @@ import (
 	"github.com/hornets-go/hornets/model/internal/graph"
 )
 
-// evaluator holds compiled evaluation graphs at EvalBatch rows, used by
-// one prediction call at a time; a Network keeps a pool of them. Each
-// route's graph is built on first use.
+// evaluator holds compiled evaluation graphs at EvalRows(features) rows,
+// used by one prediction call at a time, and the chunk it copies rows
+// into; a Network keeps a pool of them. Each route's graph is built on
+// first use.
 type evaluator struct {
-	cat *graph.Cat
-	lin *graph.Lin
+	cat   *graph.Cat
+	lin   *graph.Lin
+	chunk []float64
 }
 
-// run runs the graph of route r over the rows of chunk (EvalBatch rows),
+// run runs the graph of route r over the rows of chunk (EvalRows rows),
 // returning the logits and, on CatInt, the rule attention.
 func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []float64, err error) {
 	if r == Continuous {
 		if e.lin == nil {
-			if e.lin, err = graph.NewLin(&n.lin, EvalBatch, n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
+			if e.lin, err = graph.NewLin(&n.lin, EvalRows(n.features), n.features, n.classes, n.act, n.cfg.Epsilon, nil, false); err != nil {
 				return nil, nil, err
 			}
 		}
 		logits, err = e.lin.Forward(chunk)
 	} else {
 		if e.cat == nil {
-			if e.cat, err = graph.NewCat(&n.cat, EvalBatch, n.features, n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
+			if e.cat, err = graph.NewCat(&n.cat, EvalRows(n.features), n.features, n.cfg.Order, n.cfg.Rules, n.classes, n.act, nil, false); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -47,7 +49,7 @@ func (e *evaluator) run(n *Network, r Route, chunk []float64) (logits, att []flo
 }
 
 // forward runs the evaluation graph of the network's route over the rows
-// of x in chunks of EvalBatch rows, the last one padded by repeating its
+// of x in chunks of EvalRows rows, the last one padded by repeating its
 // first row (the graphs compute every row on its own). visit gets the
 // chunk's first row, its row count and its outputs: the logits and, on
 // CatInt, the rule attention. e is the evaluator to use; nil takes one
@@ -65,14 +67,18 @@ func (n *Network) forward(ctx context.Context, e *evaluator, x []float64, rows i
 		}
 		defer n.evals.Put(e)
 	}
-	chunk := make([]float64, EvalBatch*D)
-	for start := 0; start < rows; start += EvalBatch {
+	E := EvalRows(D)
+	if len(e.chunk) != E*D {
+		e.chunk = make([]float64, E*D)
+	}
+	chunk := e.chunk
+	for start := 0; start < rows; start += E {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("model: canceled after %d of %d rows: %w", start, rows, err)
 		}
-		count := min(EvalBatch, rows-start)
+		count := min(E, rows-start)
 		copy(chunk, x[start*D:(start+count)*D])
-		for i := count; i < EvalBatch; i++ {
+		for i := count; i < E; i++ {
 			copy(chunk[i*D:(i+1)*D], x[start*D:(start+1)*D])
 		}
 		logits, att, err := e.run(n, route, chunk)

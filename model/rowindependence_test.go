@@ -230,3 +230,62 @@ func fillerRow(rng *rand.Rand, D int) []float64 {
 	}
 	return row
 }
+
+// A network of many features evaluates fewer rows at a time
+// (EvalRows), so its chunk boundaries fall elsewhere than a narrow
+// one's; a row's probabilities are still the same bits alone as in a
+// file spanning several chunks, on either route.
+func TestRowIndependenceWide(t *testing.T) {
+	t.Parallel()
+	const D = 6000
+	E := model.EvalRows(D)
+	if E >= model.EvalBatch {
+		t.Fatalf("EvalRows(%d) = %d, want fewer than EvalBatch = %d rows", D, E, model.EvalBatch)
+	}
+	for _, kind := range []struct {
+		name string
+		x    func(seed uint64, rows int) *data.Dataset
+	}{
+		{"continuous", func(s uint64, rows int) *data.Dataset { return gaussData(s, rows, D) }},
+		{"categorical", func(s uint64, rows int) *data.Dataset {
+			ds := gaussData(s, rows, D)
+			for i, v := range ds.X {
+				ds.X[i] = map[bool]float64{true: 1, false: 0}[v > 0]
+			}
+			return ds
+		}},
+	} {
+		t.Run(kind.name, func(t *testing.T) {
+			t.Parallel()
+			net := fit(t, kind.x(1, 60), 1, 3, 16)
+			rows := 2*E + 13 // three chunks, the last one padded
+			x := kind.x(2, rows).X
+			alone := predictAlone(t, net, x, rows)
+			p, _, err := net.PredictProba(x, rows)
+			if err != nil {
+				t.Fatalf("PredictProba: %v", err)
+			}
+			C := net.Classes()
+			for i := range rows {
+				if got, want := p[i*C:(i+1)*C], alone[i*C:(i+1)*C]; !slices.Equal(got, want) {
+					t.Fatalf("row %d of %d (chunks of %d rows)\ngot  %v\nwant %v (predicted alone)", i, rows, E, got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestEvalRows(t *testing.T) {
+	for _, c := range []struct{ features, want int }{
+		{0, model.EvalBatch},
+		{1, model.EvalBatch},
+		{4096, model.EvalBatch},
+		{4097, 255},
+		{100_000, 10},
+		{1 << 30, 8},
+	} {
+		if got := model.EvalRows(c.features); got != c.want {
+			t.Errorf("EvalRows(%d) = %d, want %d", c.features, got, c.want)
+		}
+	}
+}

@@ -160,7 +160,7 @@ func (t *Trainer) Score(x []float64, rows int) error {
 }
 
 // ScoreContext is Score, stopped by ctx: it looks at ctx before each chunk
-// of EvalBatch rows and, once ctx is done, returns an error wrapping
+// of EvalRows rows and, once ctx is done, returns an error wrapping
 // ctx.Err() and leaves the scores as they were. A nil ctx is an ErrConfig
 // error.
 func (t *Trainer) ScoreContext(ctx context.Context, x []float64, rows int) error {

@@ -14,7 +14,8 @@ import (
 // values with classes classes, in batches of batch rows (at most rows), and
 // of predicting with it. It counts, in 8-byte values, with W = features +
 // Order (the CatInt width), R = Rules, O = Order, C = classes, B = batch,
-// E = 256 (the evaluation batch) and w = ⌈rows/64⌉ (words of a row bitset):
+// E = model.EvalRows(features) (the evaluation graphs' rows: 256, fewer
+// past 4,096 features) and w = ⌈rows/64⌉ (words of a row bitset):
 //
 //	parameters P = O·R + R·C + 2·features·C + 3·features + 2·C
 //	              × 6 (values, gradients, two Adam moments, two best-model snapshots)
@@ -62,7 +63,7 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	f := func(v int) float64 { return float64(v) }
 	R, O, D, C, B, N := f(cfg.Rules), f(cfg.Order), f(features), f(classes), f(batch), f(rows)
 	W := D + O
-	const E = model.EvalBatch
+	E := f(model.EvalRows(features))
 	words := math.Ceil(N / 64)
 
 	params := (O*R + R*C + 2*D*C + 3*D + 2*C) * 6
