@@ -42,6 +42,13 @@ type LevelCoverage struct {
 	// best seed holds, is found with a probability the log states.
 	Seeds       int `json:"seeds"`
 	RandomSeeds int `json:"random_seeds,omitempty"`
+	// ParityTables and ParityBits describe the parity search of a pairs
+	// level that is not exhaustive (screen_parity.go): tables of
+	// ParityBits rows each, which proposed ParityScored pairs beside the
+	// beam's (counted in Scored too). Zero where none ran.
+	ParityTables int   `json:"parity_tables,omitempty"`
+	ParityBits   int   `json:"parity_bits,omitempty"`
+	ParityScored int64 `json:"parity_scored,omitempty"`
 	// Elapsed is the wall time of the size (it depends on the machine;
 	// nothing else in the result does).
 	Elapsed time.Duration `json:"elapsed"`
@@ -121,6 +128,10 @@ func (c Coverage) String() string {
 		if !l.Exhaustive {
 			parts = append(parts, fmt.Sprintf("order %d by a beam of the %d best and %d random tuples of order %d: %s of %.3g tuples (%.2gs); a tuple whose sub-tuples carry no signal alone found with probability about %.2g",
 				l.Size, l.Seeds, l.RandomSeeds, l.Size-1, thousands(l.Scored), l.Total, l.Elapsed.Seconds(), l.SilentFindProbability(c.Features)))
+			if l.ParityTables > 0 {
+				parts[len(parts)-1] += fmt.Sprintf(", and by the parity search (%d tables of %d rows, %s pairs proposed) an xor of two features agreeing with the label on %.0f %% of the rows with probability at least %.2g",
+					l.ParityTables, l.ParityBits, thousands(l.ParityScored), 100*parityAgreement, l.ParityFindProbability(parityAgreement))
+			}
 		}
 	}
 	parts = append(parts, fmt.Sprintf("%s tuples scored over %s features", thousands(c.Scored()), thousands(int64(c.Features))))
@@ -143,6 +154,8 @@ type levelPlan struct {
 	total      float64 // C(active, size)
 	beam       int     // best seeds of size-1 extended (beam only)
 	random     int     // random seeds of size-1 extended besides (beam only)
+	parityBits int     // rows a table of the parity search samples (pairs beam only)
+	parityTabs int     // tables of the parity search (0: none)
 	keep       int     // tuples of this size kept for the next size's beam
 }
 
@@ -185,6 +198,11 @@ func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
 		p.exhaustive = size == 1 || p.total*cost <= limit
 		if !p.exhaustive {
 			p.beam = int(min(max(limit/(active*cost), minBeam), maxBeam))
+			if size == 2 {
+				// Beside the beam, within at most half the budget more
+				// (a few percent of it, as sized): screen_parity.go.
+				p.parityBits, p.parityTabs = s.parityPlan(limit)
+			}
 			if size > 2 {
 				// As many seeds as the screening keeps tuples (4·keep):
 				// wider beams cost seconds at order 5 and found nothing
@@ -238,7 +256,13 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 			lc.Seeds = len(seeds)
 			random := s.randomSeeds(p.size-1, p.random, seeds)
 			lc.RandomSeeds = len(random)
-			lc.Scored = s.beam(p.size, append(slices.Clip(seeds), random...), level)
+			all := append(slices.Clip(seeds), random...)
+			lc.Scored = s.beam(p.size, all, level)
+			if p.parityTabs > 0 && !s.canceled() {
+				lc.ParityTables, lc.ParityBits = p.parityTabs, p.parityBits
+				lc.ParityScored = s.parityPairs(p.parityBits, p.parityTabs, all, level)
+				lc.Scored += lc.ParityScored
+			}
 		}
 		if s.canceled() { // the level is incomplete
 			return nil, cov
@@ -323,9 +347,18 @@ func (s *screener) promoteExtensions(cs []Candidate) {
 // kernels' stop flag is set: work returns at its next work item, and level
 // holds a part of the tuples (screen discards it).
 func (s *screener) parallel(size int, level *topK, work func(kn *kernel, top *sharedTop)) int64 {
+	return s.parallelOnce(size, level, false, work)
+}
+
+// parallelOnce is parallel; with once, the shared top-k admits a tuple
+// offered again only once (see sharedTop.seen).
+func (s *screener) parallelOnce(size int, level *topK, once bool, work func(kn *kernel, top *sharedTop)) int64 {
 	workers := max(1, runtime.GOMAXPROCS(0))
 	kernels := make([]*kernel, workers)
 	top := newSharedTop(level.k)
+	if once {
+		top.seen = map[string]bool{}
+	}
 	// A flag rather than ctx.Err() in the loops: an atomic load costs
 	// nothing beside a work item, where Err takes a lock.
 	stop := new(atomic.Bool)

@@ -101,6 +101,11 @@ type sharedTop struct {
 	top   topK
 	full  atomic.Bool
 	worst atomic.Uint64 // math.Float64bits of the worst kept score, once full
+	// seen, when not nil, holds the tuples offered so far, and an offer of
+	// one of them again is dropped: where the same tuple can be proposed
+	// more than once (the parity search), it is kept at most once. The
+	// kept set is still the best k of the distinct tuples offered.
+	seen map[string]bool
 }
 
 func newSharedTop(k int) *sharedTop { return &sharedTop{top: topK{k: k}} }
@@ -113,6 +118,13 @@ func (t *sharedTop) admits(score float64) bool {
 func (t *sharedTop) offer(tuple []int, score float64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.seen != nil {
+		k := tupleKey(tuple)
+		if t.seen[k] {
+			return
+		}
+		t.seen[k] = true
+	}
 	t.top.offer(tuple, score)
 	if len(t.top.items) == t.top.k {
 		t.worst.Store(math.Float64bits(t.top.items[0].Score))

@@ -1,0 +1,174 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package rulesearch
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+)
+
+// wideParity draws rows rows of D fair binary features; the label is the
+// xor of features a and b, each flipped with probability noise, or with
+// three classes, 0 where the xor is 0 and 1 + feature c where it is 1.
+func wideParity(rows, D int, classes int, noise float64, seed uint64) (x []float64, y []int, target []int) {
+	rng := rand.New(rand.NewPCG(seed, 29))
+	perm := rng.Perm(D)
+	a, b, c := perm[0], perm[1], perm[2]
+	target = []int{min(a, b), max(a, b)}
+	x = make([]float64, rows*D)
+	y = make([]int, rows)
+	for i := range rows {
+		row := x[i*D : (i+1)*D]
+		for j := range row {
+			row[j] = float64(rng.IntN(2))
+		}
+		v := int(row[a]) ^ int(row[b])
+		if rng.Float64() < noise {
+			v ^= 1
+		}
+		if classes == 3 && v == 1 {
+			v += int(row[c])
+		}
+		y[i] = v
+	}
+	return x, y, target
+}
+
+// parityBudget makes the pairs of 20,000 features over 256 rows a beam of
+// about 530 seeds (each of the beam's pairs costs 16 word operations:
+// 2·10⁸ pairs would need 3.2·10⁶ units), within which the parity search
+// affords the 162 tables of 16 rows that chance 0.99 needs with two
+// classes (with three, 46 tables a class: 0.73).
+const parityBudget = 170_000
+
+// Beyond the exhaustive pairs, an xor (no signal in either feature) is
+// reached by the beam only through a random seed, here with chance about
+// 0.09; the parity search finds it, clean or under 15 % label noise, and
+// with three classes (one class against the rest is an xnor).
+func TestParitySearchFindsXorBeyondTheBeam(t *testing.T) {
+	t.Parallel()
+	seeds := []uint64{1, 2}
+	if testing.Short() {
+		seeds = seeds[:1]
+	}
+	const rows, D = 256, 20_000
+	for _, c := range []struct {
+		name    string
+		classes int
+		noise   float64
+		minFind float64 // the least find probability the budget affords
+	}{
+		{"xor", 2, 0, parityTarget},
+		{"xor, 15 % noise", 2, 0.15, parityTarget},
+		{"three classes", 3, 0, 0.7},
+	} {
+		for _, seed := range seeds {
+			t.Run(fmt.Sprintf("%s/seed=%d", c.name, seed), func(t *testing.T) {
+				t.Parallel()
+				x, y, target := wideParity(rows, D, c.classes, c.noise, seed)
+				top, cov := Screen(Data{X: x, Rows: rows, Features: D, Y: y, Classes: c.classes}, 2, parityBudget, 64, false)
+				if len(cov.Levels) != 2 || cov.Levels[1].Exhaustive {
+					t.Fatalf("coverage %v, want the pairs by a beam", cov)
+				}
+				l := cov.Levels[1]
+				if p := l.SilentFindProbability(cov.Features); p > 0.1 {
+					t.Fatalf("the beam alone reaches an xor with chance %.3g, want a test where it mostly cannot", p)
+				}
+				if p := l.ParityFindProbability(parityAgreement); p < c.minFind {
+					t.Errorf("parity search: %d tables of %d rows, find probability %.4g, want at least %g", l.ParityTables, l.ParityBits, p, c.minFind)
+				}
+				if len(top) == 0 || !slices.Equal(top[0].Features, target) || !top[0].Evidence {
+					t.Fatalf("top tuple %v, want the xor's %v with evidence; coverage %v", top[:min(1, len(top))], target, cov)
+				}
+			})
+		}
+	}
+}
+
+// The parity search spreads its tables over GOMAXPROCS goroutines, and
+// several tables propose one pair: the result is the same whatever their
+// number, every tuple at most once.
+func TestParitySearchIndependentOfGOMAXPROCS(t *testing.T) {
+	const rows, D = 256, 20_000
+	x, y, _ := wideParity(rows, D, 2, 0.1, 3)
+	d := Data{X: x, Rows: rows, Features: D, Y: y, Classes: 2}
+	var tops [][]Candidate
+	var covs []Coverage
+	for _, procs := range []int{1, 3} {
+		old := runtime.GOMAXPROCS(procs)
+		top, cov := Screen(d, 2, parityBudget, 64, false)
+		runtime.GOMAXPROCS(old)
+		for i := range cov.Levels {
+			cov.Levels[i].Elapsed = 0
+		}
+		tops, covs = append(tops, top), append(covs, cov)
+	}
+	if !slices.EqualFunc(tops[0], tops[1], func(a, b Candidate) bool {
+		return slices.Equal(a.Features, b.Features) && a.Score == b.Score && a.Evidence == b.Evidence
+	}) {
+		t.Errorf("GOMAXPROCS 1 and 3 screen different tuples:\n%v\n%v", tops[0], tops[1])
+	}
+	if fmt.Sprint(covs[0]) != fmt.Sprint(covs[1]) {
+		t.Errorf("coverage differs:\n%+v\n%+v", covs[0], covs[1])
+	}
+	seen := map[string]bool{}
+	for _, c := range tops[0] {
+		if k := fmt.Sprint(c.Features); seen[k] {
+			t.Errorf("tuple %v kept twice", c.Features)
+		} else {
+			seen[k] = true
+		}
+	}
+}
+
+// Features nearly constant on the rows (rare variants) share one key in
+// every table; with a rare class the label's xor with them does too. The
+// search passes over such crowded keys, so it proposes a small share of
+// the pairs rather than nearly all of them.
+func TestParitySearchBoundedOnRareFeatures(t *testing.T) {
+	t.Parallel()
+	const rows, D = 256, 20_000
+	rng := rand.New(rand.NewPCG(4, 4))
+	x := make([]float64, rows*D)
+	for j := range D {
+		for range 1 + rng.IntN(3) {
+			x[rng.IntN(rows)*D+j] = 1
+		}
+	}
+	y := make([]int, rows)
+	for i := range rows / 10 {
+		y[i*10] = 1
+	}
+	_, cov := Screen(Data{X: x, Rows: rows, Features: D, Y: y, Classes: 2}, 2, parityBudget, 64, false)
+	if len(cov.Levels) != 2 || cov.Levels[1].ParityTables == 0 {
+		t.Fatalf("coverage %v, want a parity search", cov)
+	}
+	l := cov.Levels[1]
+	if share := float64(l.ParityScored) / l.Total; share > 0.01 {
+		t.Errorf("the parity search proposed %d of %.3g pairs (%.3g), want at most 1 %%", l.ParityScored, l.Total, share)
+	}
+}
+
+func TestParityFindProbability(t *testing.T) {
+	for _, c := range []struct {
+		tables, bits int
+		agreement    float64
+		want         float64
+	}{
+		{0, 16, 0.8, 0},
+		{5, 0, 0.8, 0},
+		{1, 1, 0.8, 0.8},
+		{2, 2, 0.8, 1 - 0.36*0.36},
+		{162, 16, 0.8, 1 - math.Pow(1-math.Pow(0.8, 16), 162)},
+		{10, 4, 1, 1},
+	} {
+		l := LevelCoverage{ParityTables: c.tables, ParityBits: c.bits}
+		if got := l.ParityFindProbability(c.agreement); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%d tables of %d rows, agreement %g: got %.15g, want %.15g", c.tables, c.bits, c.agreement, got, c.want)
+		}
+	}
+}
