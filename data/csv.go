@@ -174,8 +174,12 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 	return t, nil
 }
 
+// checkHeader refuses an empty column name, one with a control character,
+// and two names that are equal byte for byte or in Unicode normal form C
+// (see normalForm): they would print alike as two features.
 func checkHeader(h []string, name string, line int) error {
 	seen := make(map[string]int, len(h))
+	normal := make(map[string]int, len(h))
 	for i, c := range h {
 		if c == "" {
 			return &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: column %d has no name", ErrHeader, i+1)}
@@ -188,6 +192,12 @@ func checkHeader(h []string, name string, line int) error {
 				Err: fmt.Errorf("%w: name used by columns %d and %d", ErrHeader, j+1, i+1)}
 		}
 		seen[c] = i
+		nf := normalForm(c)
+		if j, twin := normal[nf]; twin {
+			return &ParseError{File: name, Line: line, Column: c,
+				Err: fmt.Errorf("%w: columns %d and %d are named %s; rename one", ErrHeader, j+1, i+1, normalTwins(h[j], c))}
+		}
+		normal[nf] = i
 	}
 	return nil
 }

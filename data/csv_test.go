@@ -139,6 +139,9 @@ func TestReadCSVErrors(t *testing.T) {
 		{"short row", "a,b,c\n1,2\n", ErrFieldCount, "d.csv:2: wrong number of fields: got 2, want 3 as in the header"},
 		{"unnamed column", "a,,c\n1,2,3\n", ErrHeader, "d.csv:1: bad header: column 2 has no name"},
 		{"duplicate column", "\na,b,a\n1,2,3\n", ErrHeader, `d.csv:2: column "a": bad header: name used by columns 1 and 3`},
+		// Two spellings of one name print alike; they became two features.
+		{"column names equal up to normalisation", "x,caf\u00e9,cafe\u0301\n1,2,3\n", ErrHeader,
+			"d.csv:1: column \"cafe\u0301\": bad header: " + `columns 2 and 3 are named "caf\u00e9" and "cafe\u0301", which differ only in Unicode normalisation (they print alike); rename one`},
 		{"NUL byte", "a,b\n1,2\n3,\x004\n", ErrBinary, "d.csv:3: binary content, not text: NUL byte at byte 10"},
 		{"invalid UTF-8", "a,b\n\xff\xfe,2\n", ErrBinary, "d.csv:2: binary content, not text: invalid UTF-8 at byte 4"},
 		{"binary in gzip", gz(t, "a\x00b"), ErrBinary, "d.csv:1: binary content, not text: NUL byte at byte 1"},

@@ -74,7 +74,10 @@ func (d *Dataset) Subset(rows []int) *Dataset {
 // Validate checks that the shapes agree (len(X) = Rows*Cols, len(Features) =
 // Cols, len(Y) = Rows unless Y is nil), that feature names and class names
 // are each distinct (a rule or a prediction naming one would be ambiguous,
-// and a model file refuses them), that every value is finite, and that
+// and a model file refuses them), feature names also in Unicode
+// normalisation form C (NFC: names that differ only in how a character is
+// composed, "é" as U+00E9 or as "e" and U+0301, print alike; class labels
+// are data, and may), that every value is finite, and that
 // every label is a valid class index. The error wraps ErrDataset, also for
 // a nil Dataset.
 func (d *Dataset) Validate() error {
@@ -92,10 +95,10 @@ func (d *Dataset) Validate() error {
 	case d.Groups != nil && len(d.Groups) != d.Cols:
 		return fmt.Errorf("%w: %d feature groups for %d columns", ErrDataset, len(d.Groups), d.Cols)
 	}
-	if err := distinct("feature", d.Features); err != nil {
+	if err := distinct("feature", d.Features, true); err != nil {
 		return err
 	}
-	if err := distinct("class", d.Classes); err != nil {
+	if err := distinct("class", d.Classes, false); err != nil {
 		return err
 	}
 	for i, v := range d.X {
@@ -111,14 +114,26 @@ func (d *Dataset) Validate() error {
 	return nil
 }
 
-// distinct returns an ErrDataset error naming the first name listed twice.
-func distinct(what string, names []string) error {
+// distinct returns an ErrDataset error naming the first name listed twice,
+// byte for byte or, when normal is set, in Unicode normal form C.
+func distinct(what string, names []string, normal bool) error {
 	seen := make(map[string]int, len(names))
+	var forms map[string]int
+	if normal {
+		forms = make(map[string]int, len(names))
+	}
 	for i, n := range names {
 		if j, dup := seen[n]; dup {
 			return fmt.Errorf("%w: %s %d and %d are both named %s", ErrDataset, what, j+1, i+1, quote(n))
 		}
 		seen[n] = i
+		if normal {
+			nf := normalForm(n)
+			if j, twin := forms[nf]; twin {
+				return fmt.Errorf("%w: %s %d and %d are named %s; rename one", ErrDataset, what, j+1, i+1, normalTwins(names[j], n))
+			}
+			forms[nf] = i
+		}
 	}
 	return nil
 }

@@ -97,6 +97,10 @@ func TestValidate(t *testing.T) {
 		// Both were trained on: the model then could not be saved.
 		{"class named twice", func(d *Dataset) { d.Classes = []string{"x", "x"} }, `data: invalid dataset: class 1 and 2 are both named "x"`},
 		{"feature named twice", func(d *Dataset) { d.Features = []string{"b", "b"} }, `data: invalid dataset: feature 1 and 2 are both named "b"`},
+		{"features equal up to normalisation", func(d *Dataset) { d.Features = []string{"\u212b", "\u00c5"} },
+			`data: invalid dataset: feature 1 and 2 are named "\u212b" and "\u00c5", which differ only in Unicode normalisation (they print alike); rename one`},
+		// Labels are data: hornetctl warns of classes that print alike.
+		{"classes equal up to normalisation", func(d *Dataset) { d.Classes = []string{"caf\u00e9", "cafe\u0301"} }, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			d := smallDataset()

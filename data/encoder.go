@@ -233,6 +233,7 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 	}
 	auto := len(opts.Binarise) == 0 && !opts.NoBinarise && fewContinuous(cols)
 	names := make(map[string]string) // output feature name -> input column
+	forms := make(map[string]string) // its normalForm -> output feature name
 	lim := t.limits.resolved()
 	for k, c := range cols {
 		j, name := at[k], c.Name
@@ -256,6 +257,16 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 					Err: fmt.Errorf("%w: encoded feature %q also comes from column %q", ErrHeader, f, prev)}
 			}
 			names[f] = name
+			nf := normalForm(f)
+			if twin, ok := forms[nf]; ok {
+				fix := "write the column's values one way"
+				if prev := names[twin]; prev != name {
+					fix = fmt.Sprintf("the first comes from column %q; rename a column", prev)
+				}
+				return nil, &ParseError{File: t.Name, Column: name,
+					Err: fmt.Errorf("%w: encoded features %s; %s", ErrHeader, normalTwins(twin, f), fix)}
+			}
+			forms[nf] = f
 		}
 		e.Features = append(e.Features, outs...)
 	}

@@ -271,6 +271,8 @@ func TestFitEncoderErrors(t *testing.T) {
 			msg: `tr.csv: column "class": column not found: no label column of that name (the columns: "a", "b")`},
 		{name: "encoded names collide", csv: "a,a=b,label\nb,1,x\nc,2,y\n", want: ErrHeader,
 			msg: `tr.csv: column "a=b": bad header: encoded feature "a=b" also comes from column "a"`},
+		{name: "encoded names equal up to normalisation", csv: "c,label\ncaf\u00e9,x\ncafe\u0301,y\ntea,y\n", want: ErrHeader,
+			msg: `tr.csv: column "c": bad header: encoded features "c=cafe\u0301" and "c=caf\u00e9", which differ only in Unicode normalisation (they print alike); write the column's values one way`},
 		{name: "empty table", table: &Table{Name: "h"}, want: ErrEmpty, msg: "h: empty input"},
 		{name: "no rows", table: &Table{Name: "h", Header: []string{"a", "b"}}, want: ErrNoRows,
 			msg: "h: no data rows after the header"},
@@ -504,6 +506,8 @@ func TestFitEncoderHeaderNames(t *testing.T) {
 	}{
 		{[]string{"a", "a", "label"}, `t.csv: column "a": bad header: name used by columns 1 and 2`},
 		{[]string{"a", "", "label"}, "t.csv: bad header: column 2 has no name"},
+		{[]string{"caf\u00e9", "cafe\u0301", "label"},
+			"t.csv: column \"cafe\u0301\": bad header: " + `columns 1 and 2 are named "caf\u00e9" and "cafe\u0301", which differ only in Unicode normalisation (they print alike); rename one`},
 	} {
 		tab := &Table{Name: "t.csv", Header: tt.header, Rows: [][]string{{"1", "0", "x"}, {"0", "1", "y"}}}
 		if _, err := FitEncoder(tab, EncoderOptions{}); !errors.Is(err, ErrHeader) || err.Error() != tt.want {

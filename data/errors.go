@@ -18,7 +18,8 @@ var (
 	// ErrNoRows means that a CSV input has a header row but no data rows.
 	ErrNoRows = errors.New("data: no data rows after the header")
 	// ErrHeader means that a column name is empty or is used twice, or that
-	// two encoded features would get the same name.
+	// two encoded features would get the same name; names that differ only
+	// in Unicode normalisation print alike, and count as the same.
 	ErrHeader = errors.New("data: bad header")
 	// ErrFieldCount means that a row does not have one cell per header column.
 	ErrFieldCount = errors.New("data: wrong number of fields")

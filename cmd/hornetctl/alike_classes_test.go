@@ -25,6 +25,13 @@ func TestWarnAlikeClasses(t *testing.T) {
 		{[]string{"0", "1", "1.0"}, `the labels "1" and "1.0" are two classes`},
 		{[]string{"No", "Yes", "yes"}, `the labels "Yes" and "yes" are two classes`},
 		{[]string{"1", "01", "2", "2.00", "b", "B"}, `the labels "1" and "01" are two classes, being different strings (and 2 more such pairs)`},
+		// "café" as U+00E9 and as "e" + U+0301 print alike: the warning
+		// escapes them so that the difference shows.
+		{[]string{"caf\u00e9", "cafe\u0301"}, `the labels "caf\u00e9" and "cafe\u0301" are two classes, being different strings (they differ only in Unicode normalisation, and print alike)`},
+		{[]string{"Caf\u00e9", "cafe\u0301", "tea"}, `the labels "Caf\u00e9" and "cafe\u0301" are two classes, being different strings (they differ in case and in Unicode normalisation)`},
+		{[]string{"Cafe\u0301", "cafe\u0301"}, "the labels \"Cafe\u0301\" and \"cafe\u0301\" are two classes, being different strings;"},
+		{[]string{"\u00c5", "\u212b", "x", "X"}, `the labels "\u00c5" and "\u212b" are two classes, being different strings (they differ only in Unicode normalisation, and print alike) (and 1 more such pairs)`},
+		{[]string{"caf\u00e9", "cafe"}, ""},
 	} {
 		var b strings.Builder
 		warnAlikeClasses(&b, "t.csv", &data.Dataset{Classes: tt.classes})

@@ -56,8 +56,8 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 			"(and the fastest and slowest fit) and its ratio to the first point of its sweep. Wall-clock times depend\n" +
 			"on the machine and its load: compare points within one run.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "rules", Value: ints(evaluate.DefaultSpeedRules), Usage: "comma-separated rule counts `LIST` (order: default); \"\" for none"},
-			&cli.StringFlag{Name: "orders", Value: ints(evaluate.DefaultSpeedOrders), Usage: "comma-separated orders `LIST` (rules: default); \"\" for none"},
+			&cli.StringFlag{Name: "rules", Value: ints(evaluate.DefaultSpeedRules), Usage: "comma-separated rule counts `LIST`, each once (order: default); \"\" for none"},
+			&cli.StringFlag{Name: "orders", Value: ints(evaluate.DefaultSpeedOrders), Usage: "comma-separated orders `LIST`, each once (rules: default); \"\" for none"},
 			&cli.IntFlag{Name: "reps", Value: 3, Usage: "fits `N` per point; the median is reported"},
 			&cli.IntFlag{Name: "features", Value: 64, Usage: fmt.Sprintf("binary features `N` of the table, 2..%d", data.MaxSynthFeatures)},
 			&cli.IntFlag{Name: "rows", Value: 128, Usage: fmt.Sprintf("training rows `N`, 2..1000000 and at most %d/features", data.MaxSynthCells)},
@@ -99,10 +99,10 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 				return usagef("invalid --gate %q: want and, or, not, xor or xnor", c.String("gate"))
 			}
 			cfg.Gate = g.String()
-			if cfg.Rules, err = intList(c, "rules", 1, model.MaxRules); err != nil {
+			if cfg.Rules, err = intList(c, "rules", "rule count", 1, model.MaxRules); err != nil {
 				return err
 			}
-			if cfg.Orders, err = intList(c, "orders", 1, model.MaxOrder); err != nil {
+			if cfg.Orders, err = intList(c, "orders", "order", 1, model.MaxOrder); err != nil {
 				return err
 			}
 			if len(cfg.Rules)+len(cfg.Orders) == 0 {
@@ -117,13 +117,18 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 }
 
 // intList reads the comma-separated integers lo..hi of --name; an empty
-// value is an empty, non-nil list.
-func intList(c *cli.Context, name string, lo, hi int) ([]int, error) {
+// value is an empty, non-nil list. A number listed twice (what names it in
+// the message) is a usage error, as in bench synthetic: the sweep would
+// time it once and fold the repeat away.
+func intList(c *cli.Context, name, what string, lo, hi int) ([]int, error) {
 	out := []int{}
 	for _, s := range splitList(c.String(name)) {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < lo || n > hi {
 			return nil, usagef("invalid --%s entry %q: want a whole number %d..%d", name, s, lo, hi)
+		}
+		if slices.Contains(out, n) {
+			return nil, usagef("invalid --%s entry %q: the %s %d is listed twice; give each %s once", name, s, what, n, what)
 		}
 		out = append(out, n)
 	}

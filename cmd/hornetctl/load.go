@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/internal/atomicwrite"
@@ -490,28 +491,40 @@ func warnManyClasses(w io.Writer, file string, ds *data.Dataset) {
 }
 
 // warnAlikeClasses warns when two class labels are different strings for
-// one number ("1" and "1.0") or differ only in case ("Yes" and "yes"):
-// labels are strings, so they are two classes, which is seldom meant. It
-// names the first such pair and counts the others.
+// one number ("1" and "1.0") or differ only in case ("Yes" and "yes") or
+// in Unicode normalisation ("café" with U+00E9, or with "e" and the
+// combining U+0301; golang.org/x/text's NFC): labels are strings, so they
+// are two classes, which is seldom meant. It names the first such pair,
+// escaped (%+q) when normalisation is what makes them alike, since they
+// then print alike, and counts the others.
 func warnAlikeClasses(w io.Writer, file string, ds *data.Dataset) {
 	if ds == nil {
 		return
 	}
-	var pairs [][2]string
+	// pairs holds each alike pair as the warning words it: quoted, and
+	// why they are alike when it does not show.
+	var pairs []string
 	byNumber, byFold := map[float64]string{}, map[string]string{}
 	for _, c := range ds.Classes {
 		if v, err := strconv.ParseFloat(c, 64); err == nil {
 			if first, ok := byNumber[v]; ok {
-				pairs = append(pairs, [2]string{first, c})
+				pairs = append(pairs, fmt.Sprintf("%q and %q are two classes, being different strings", first, c))
 				continue
 			}
 			byNumber[v] = c
 		}
-		if first, ok := byFold[strings.ToLower(c)]; ok {
-			pairs = append(pairs, [2]string{first, c})
-			continue
+		fold := strings.ToLower(norm.NFC.String(c))
+		first, ok := byFold[fold]
+		switch {
+		case !ok:
+			byFold[fold] = c
+		case norm.NFC.String(first) == norm.NFC.String(c):
+			pairs = append(pairs, fmt.Sprintf("%+q and %+q are two classes, being different strings (they differ only in Unicode normalisation, and print alike)", first, c))
+		case strings.ToLower(first) != strings.ToLower(c):
+			pairs = append(pairs, fmt.Sprintf("%+q and %+q are two classes, being different strings (they differ in case and in Unicode normalisation)", first, c))
+		default:
+			pairs = append(pairs, fmt.Sprintf("%q and %q are two classes, being different strings", first, c))
 		}
-		byFold[strings.ToLower(c)] = c
 	}
 	if len(pairs) == 0 {
 		return
@@ -520,8 +533,7 @@ func warnAlikeClasses(w io.Writer, file string, ds *data.Dataset) {
 	if len(pairs) > 1 {
 		more = fmt.Sprintf(" (and %d more such pairs)", len(pairs)-1)
 	}
-	fmt.Fprintf(w, "hornetctl: warning: %s: the labels %q and %q are two classes, being different strings%s; write each class one way if they mean one\n",
-		oneLine(file), pairs[0][0], pairs[0][1], more)
+	fmt.Fprintf(w, "hornetctl: warning: %s: the labels %s%s; write each class one way if they mean one\n", oneLine(file), pairs[0], more)
 }
 
 // manyClasses is the fewest classes warnManyClasses warns of: a tiny table

@@ -126,8 +126,12 @@ type List struct {
 
 // Decide returns the class of one row (its Features values) and the index
 // of the deciding rule, -1 for the default. A literal on a feature past the
-// end of row does not hold.
+// end of row does not hold. A nil list decides as an empty one: class 0
+// (the zero Default), rule -1.
 func (l *List) Decide(row []float64) (class, rule int) {
+	if l == nil {
+		return 0, -1
+	}
 	for i := range l.Rules {
 		if l.Rules[i].holds(row) {
 			return l.Rules[i].Class, i
@@ -142,10 +146,14 @@ func (l *List) Decide(row []float64) (class, rule int) {
 // (against y), Fidelity (against pred), Accuracy and NetworkAccuracy. y
 // may be nil; then the reference class is pred (see Labelled). The rules
 // are not changed. Evaluate panics if the lengths do not match or a
-// literal's feature is not below features.
+// literal's feature is not below features. A nil list has nowhere to
+// keep evidence: Evaluate checks the lengths and records nothing.
 func (l *List) Evaluate(x []float64, rows, features int, pred, y []int) {
 	if rows < 0 || features < 0 || len(x) != rows*features || len(pred) != rows || (y != nil && len(y) != rows) {
 		panic("rulesearch: Evaluate: mismatched lengths")
+	}
+	if l == nil {
+		return
 	}
 	for _, r := range l.Rules {
 		for _, lit := range r.Literals {
@@ -198,7 +206,8 @@ func share(k, n int) float64 {
 	return float64(k) / float64(n)
 }
 
-// String renders the list with class ids; see Text.
+// String renders the list with class ids; see Text. A nil list renders
+// as "".
 func (l *List) String() string { return l.Text(nil, nil) }
 
 // Text renders the list RIPPER-style, one rule a line and then the
@@ -209,8 +218,12 @@ func (l *List) String() string { return l.Text(nil, nil) }
 //	fidelity 1.000: the rules give the network's prediction on 128 of 128 rows; accuracy by hand 1.000, network 1.000
 //
 // classes[c] names class c (its number when missing); literal renders a
-// literal (nil: "name = 1", or "name = 0" when negated).
+// literal (nil: "name = 1", or "name = 0" when negated). A nil list
+// renders as "".
 func (l *List) Text(classes []string, literal func(Literal) string) string {
+	if l == nil {
+		return ""
+	}
 	if literal == nil {
 		literal = func(lit Literal) string {
 			if lit.Negated {
@@ -720,8 +733,12 @@ func (l *List) Check(features, classes int) error {
 // on (x, pred, y) after each removal, and leaves it evaluated there. Such
 // a rule only copies the network's mistakes on a few training rows; the
 // rows it decided fall to the later rules, which may lower the fidelity:
-// the list says so. y must not be nil.
+// the list says so. y must not be nil. On a nil list DropContradicted
+// does nothing.
 func (l *List) DropContradicted(x []float64, rows, features int, pred, y []int) {
+	if l == nil {
+		return
+	}
 	for {
 		l.Evaluate(x, rows, features, pred, y)
 		worst := -1

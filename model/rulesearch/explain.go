@@ -45,7 +45,8 @@ func NewScorer(w []float64, classes int) (*Scorer, error) {
 }
 
 // Add accumulates rows rows of attention (rows × R, row-major). It panics
-// if rows is negative or att holds fewer than rows·R values.
+// if rows is negative or att holds fewer than rows·R values. A nil Scorer
+// has no slots and adds nothing (a negative rows still panics).
 //
 // The sums run slot by slot and class by class, each over the rows in
 // order: every sum adds the same terms in the same order as a pass row by
@@ -54,6 +55,12 @@ func NewScorer(w []float64, classes int) (*Scorer, error) {
 // With R·C in the millions (256 slots, 5,000 classes) the row-by-row pass
 // streamed 30 MB a row; this takes 0.1 s a chunk of EvalBatch rows, not 1 s.
 func (s *Scorer) Add(att []float64, rows int) {
+	if s == nil {
+		if rows < 0 {
+			panic(fmt.Sprintf("rulesearch: Scorer.Add: %d attention values for %d rows of 0 slots", len(att), rows))
+		}
+		return
+	}
 	R, C := s.slots, s.classes
 	if rows < 0 || len(att) < rows*R {
 		panic(fmt.Sprintf("rulesearch: Scorer.Add: %d attention values for %d rows of %d slots", len(att), rows, R))
@@ -102,10 +109,10 @@ func (s *Scorer) Add(att []float64, rows int) {
 }
 
 // Store writes the scores and mean attention into rs; with no rows added
-// it leaves them as they were. It panics if rs has fewer Scores or
-// MeanAttention than the scorer has slots.
+// it leaves them as they were, and so does a nil Scorer. It panics if rs
+// has fewer Scores or MeanAttention than the scorer has slots.
 func (s *Scorer) Store(rs *Table) {
-	if s.rows == 0 {
+	if s == nil || s.rows == 0 {
 		return
 	}
 	if rs == nil || len(rs.Scores) < s.slots || len(rs.MeanAttention) < s.slots {
