@@ -172,3 +172,23 @@ func TestParityFindProbability(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParitySearch times the parity search of the pairs alone (no
+// beam seeds) over a wide table and reports the pairs it proposed and
+// scored per second and the tables per second.
+func BenchmarkParitySearch(b *testing.B) {
+	for _, size := range []struct{ rows, cols int }{{300, 50_000}} {
+		x, y, _ := wideParity(size.rows, size.cols, 2, 0.1, 1)
+		s := newScreener(x, size.rows, size.cols, 1, y, 2)
+		bits, tables := s.parityPlan(8_000_000 * WorkUnit)
+		b.Run(fmt.Sprintf("%dx%d/tables=%d,bits=%d", size.rows, size.cols, tables, bits), func(b *testing.B) {
+			var pairs, runs int64
+			for b.Loop() {
+				pairs += s.parityPairs(bits, tables, nil, &topK{k: 256})
+				runs++
+			}
+			b.ReportMetric(float64(pairs)/b.Elapsed().Seconds(), "pairs/s")
+			b.ReportMetric(float64(runs*int64(tables))/b.Elapsed().Seconds(), "tables/s")
+		})
+	}
+}
