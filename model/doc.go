@@ -12,6 +12,11 @@
 //
 // New returns a network that is valid at once (standardisation, rule
 // search, initial weights); the Trainer holds what only training needs.
+// On a wide table, tr.Rows checks the training rows once and
+// tr.StepRows(rows, idx, yBatch, rng) steps on the rows idx where they lie:
+// the same step as Step on them copied out, without copying the batch and
+// reading it twice more (its values' check and its route), which took
+// 90 % of a step at 50,000 features.
 // Package train runs the loop; the subpackages rulesearch (choosing and reading
 // the rules), internal/graph (the two routes: their initial weights, LinAtt's
 // standardisation and the compiled graphs; internal, since its methods trust

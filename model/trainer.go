@@ -103,7 +103,13 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 	if err := n.checkY(y, t.batch); err != nil {
 		return 0, 0, err
 	}
-	route := RouteOf(x)
+	return t.step(RouteOf(x), graph.Contiguous(x, n.features), y, rng)
+}
+
+// step runs the training step of Step on the route given, over the batch
+// of rows that row returns (checked by the caller).
+func (t *Trainer) step(route Route, row graph.Row, y []int, rng *rand.Rand) (Route, float64, error) {
+	n := t.net
 	var (
 		loss float64
 		err  error
@@ -115,18 +121,126 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 		if err = t.cat.UseRules(n.rules.Idx, n.rulesVersion.Load()); err != nil {
 			return route, 0, err
 		}
-		loss, err = t.cat.Step(x, y, n.cfg.Samples, n.cfg.dropProbability(), rng)
+		loss, err = t.cat.StepRows(row, y, n.cfg.Samples, n.cfg.dropProbability(), rng)
 	} else {
 		if err = t.linGraph(); err != nil {
 			return route, 0, err
 		}
-		loss, err = t.lin.Step(x, y)
+		loss, err = t.lin.StepRows(row, y)
 	}
 	if err != nil {
 		return route, 0, fmt.Errorf("model: %s training step: %w", route, err)
 	}
 	n.trained[route]++
 	return route, loss, nil
+}
+
+// Rows is a table of training rows checked once for StepRows: every value
+// finite, and each row's distinct values noted (RouteOf), so that the
+// route of a batch of its rows is known without reading the batch. It
+// reads the table's values where they lie: they must not change while
+// it is used.
+type Rows struct {
+	x        []float64
+	rows     int
+	features int
+	// vals[i]: row i's first two distinct values; n[i] how many distinct
+	// values it has, 3 standing for more than two.
+	vals [][2]float64
+	n    []uint8
+}
+
+// Rows checks x, rows × Features values, for StepRows.
+func (t *Trainer) Rows(x []float64, rows int) (*Rows, error) {
+	if err := t.ok(); err != nil {
+		return nil, err
+	}
+	n := t.net
+	if err := n.checkX(x, rows); err != nil {
+		return nil, err
+	}
+	r := &Rows{x: x, rows: rows, features: n.features, vals: make([][2]float64, rows), n: make([]uint8, rows)}
+	for i := range rows {
+		r.vals[i], r.n[i] = distinct2(x[i*n.features : (i+1)*n.features])
+	}
+	return r, nil
+}
+
+// distinct2 returns the first two distinct values of row (by ==; row
+// holds no NaN) and how many it has, 3 for more than two.
+func distinct2(row []float64) (vals [2]float64, n uint8) {
+	if len(row) == 0 {
+		return vals, 0
+	}
+	a, b, haveB := row[0], 0.0, false
+	for _, v := range row[1:] {
+		if v == a || (haveB && v == b) {
+			continue
+		}
+		if haveB {
+			return [2]float64{a, b}, 3
+		}
+		b, haveB = v, true
+	}
+	if haveB {
+		return [2]float64{a, b}, 2
+	}
+	return [2]float64{a, 0}, 1
+}
+
+// route returns RouteOf of the rows idx of r laid one after the other:
+// Categorical when together they hold at most two distinct values. No
+// value is NaN, so == is an equivalence and the distinct values of the
+// batch are those of its rows together.
+func (r *Rows) route(idx []int) Route {
+	var set [2]float64
+	m := 0
+	for _, i := range idx {
+		if r.n[i] > 2 {
+			return Continuous
+		}
+		for _, v := range r.vals[i][:r.n[i]] {
+			if (m > 0 && v == set[0]) || (m > 1 && v == set[1]) {
+				continue
+			}
+			if m == 2 {
+				return Continuous
+			}
+			set[m] = v
+			m++
+		}
+	}
+	return Categorical
+}
+
+// StepRows is Step on the batch of the rows idx (Batch of them, in that
+// order) of r, with labels y: the same route, loss, gradients and draws
+// from rng as Step on those rows copied one after the other, without the
+// copy and without reading the batch for its route or its values.
+func (t *Trainer) StepRows(r *Rows, idx []int, y []int, rng *rand.Rand) (Route, float64, error) {
+	if err := t.ok(); err != nil {
+		return 0, 0, err
+	}
+	n := t.net
+	if rng == nil {
+		return 0, 0, fmt.Errorf("%w: nil *rand.Rand", ErrConfig)
+	}
+	if r == nil || r.features != n.features {
+		return 0, 0, fmt.Errorf("%w: StepRows: rows not made by this trainer's Rows", ErrShape)
+	}
+	if len(idx) != t.batch {
+		return 0, 0, fmt.Errorf("%w: %d row indices for a batch of %d", ErrShape, len(idx), t.batch)
+	}
+	for _, i := range idx {
+		if i < 0 || i >= r.rows {
+			return 0, 0, fmt.Errorf("%w: row %d of %d", ErrShape, i, r.rows)
+		}
+	}
+	if err := n.checkY(y, t.batch); err != nil {
+		return 0, 0, err
+	}
+	D := r.features
+	return t.step(r.route(idx), func(i int) []float64 { j := idx[i]; return r.x[j*D : (j+1)*D] }, y, rng)
 }
 
 // ValueGrads returns the parameters of a route with their gradients, in a

@@ -136,6 +136,16 @@ func TestZeroValues(t *testing.T) {
 				wantZero(t, r, l)
 				return err
 			}},
+			{"Trainer.Rows", false, func(t *testing.T) error {
+				r, err := tr.Rows(x, 1)
+				wantZero(t, r)
+				return err
+			}},
+			{"Trainer.StepRows", false, func(t *testing.T) error {
+				r, l, err := tr.StepRows(nil, []int{0}, y, rng)
+				wantZero(t, r, l)
+				return err
+			}},
 			{"Trainer.ValueGrads", false, func(t *testing.T) error {
 				vg, err := tr.ValueGrads(model.Categorical)
 				wantZero(t, vg)

@@ -299,10 +299,13 @@ func (l *Loop) run(ctx context.Context) (*Result, error) {
 // batch size is fixed, and every row is seen.
 func (l *Loop) runEpoch(ctx context.Context) (EpochStats, error) {
 	ds, batch := l.train, l.trainer.Batch()
-	D := ds.Cols
 	if l.perm == nil {
-		l.perm = make([]int, ds.Rows)
-		l.xb = make([]float64, batch*D)
+		rows, err := l.trainer.Rows(ds.X, ds.Rows)
+		if err != nil {
+			return EpochStats{}, err
+		}
+		l.perm, l.rows = make([]int, ds.Rows), rows
+		l.ib = make([]int, batch)
 		l.yb = make([]int, batch)
 	}
 	perm := l.perm
@@ -319,10 +322,12 @@ func (l *Loop) runEpoch(ctx context.Context) (EpochStats, error) {
 		}
 		for i := range batch {
 			r := perm[(s*batch+i)%len(perm)]
-			copy(l.xb[i*D:(i+1)*D], ds.Row(r))
+			l.ib[i] = r
 			l.yb[i] = ds.Y[r]
 		}
-		route, loss, err := l.trainer.Step(l.xb, l.yb, l.rng)
+		// The rows where they lie: the same step as Step on a copy of
+		// them, without copying and rereading Batch × Cols values.
+		route, loss, err := l.trainer.StepRows(l.rows, l.ib, l.yb, l.rng)
 		if err != nil {
 			return EpochStats{}, err
 		}

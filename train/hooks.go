@@ -48,7 +48,8 @@ type Loop struct {
 	best    *model.Snapshot
 
 	perm []int
-	xb   []float64
+	rows *model.Rows // the training rows, checked once for StepRows
+	ib   []int       // the batch's row indices
 	yb   []int
 }
 

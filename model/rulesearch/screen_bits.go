@@ -191,16 +191,27 @@ func countAnd(a, b []uint64) int {
 	return n
 }
 
-// pairs scores the pairs (i, j) for the features j of js (all after i)
-// into top, skipping pairs of one block: the leaf of the prefix (i)
+// sortedPair writes the pair {i, j} into t, in ascending order.
+func sortedPair(t []int, i, j int) []int {
+	if j < i {
+		i, j = j, i
+	}
+	t[0], t[1] = i, j
+	return t
+}
+
+// pairs scores the pairs (i, j) for the features j of js (after i in the
+// exhaustive scan; any in the beam of pairs) into top, skipping pairs of
+// one block and, with a non-nil rank (the beam's seed ranks), j = i and
+// the j whose rank is below r: the leaf of the prefix (i)
 // specialised to its two cells, a_i and ¬a_i. One pass over the words
 // counts x = a_i ∧ a_j and x ∧ y_c (C·words popcounts); the other cells
 // follow by subtraction. The scores equal kernel.leaf's bit for bit.
-func (kn *kernel) pairs(i int, js []int, top *sharedTop) {
+func (kn *kernel) pairs(i int, js []int, top *sharedTop, rank []int32, r int32) {
 	s := kn.s
 	cc := len(s.classes) - 1
 	if cc == 1 {
-		kn.pairs2(i, js, top)
+		kn.pairs2(i, js, top, rank, r)
 		return
 	}
 	w := s.words
@@ -211,8 +222,11 @@ func (kn *kernel) pairs(i int, js []int, top *sharedTop) {
 	copy(kic, s.colClass[i*cc:(i+1)*cc])
 	N := s.rows
 	nlogn := s.nlogn
-	t := []int{i, 0}
+	t := []int{0, 0}
 	for _, j := range js {
+		if rank != nil && (j == i || rank[j] < r) {
+			continue
+		}
 		if s.blocks != nil && s.blocks[i] == s.blocks[j] {
 			continue
 		}
@@ -269,21 +283,20 @@ func (kn *kernel) pairs(i int, js []int, top *sharedTop) {
 		kn.scored++
 		sc := 2*(sum-s.classTerm) - float64((nonEmpty-1)*cc)*s.logN
 		if top.admits(sc) {
-			t[1] = j
-			top.offer(t, sc)
+			top.offer(sortedPair(t, i, j), sc)
 		}
 	}
 }
 
 // pairs2 is pairs for two classes, the common case, unrolled.
-func (kn *kernel) pairs2(i int, js []int, top *sharedTop) {
+func (kn *kernel) pairs2(i int, js []int, top *sharedTop, rank []int32, r int32) {
 	s := kn.s
 	w := s.words
 	ai, y0 := s.cols[i][:w], s.classes[0][:w]
 	ni, ki := s.colCount[i], s.colClass[i]
 	N, N0 := s.rows, s.classCount[0]
 	nlogn := s.nlogn
-	t := []int{i, 0}
+	t := []int{0, 0}
 	// cell adds one cell of n rows, k of class 0, to the sum; empty cells
 	// add nothing and are not counted.
 	cell := func(sum float64, nonEmpty, n, k int) (float64, int) {
@@ -296,6 +309,9 @@ func (kn *kernel) pairs2(i int, js []int, top *sharedTop) {
 		return sum, nonEmpty + 1
 	}
 	for _, j := range js {
+		if rank != nil && (j == i || rank[j] < r) {
+			continue
+		}
 		if s.blocks != nil && s.blocks[i] == s.blocks[j] {
 			continue
 		}
@@ -314,8 +330,7 @@ func (kn *kernel) pairs2(i int, js []int, top *sharedTop) {
 		kn.scored++
 		sc := 2*(sum-s.classTerm) - float64(nonEmpty-1)*s.logN
 		if top.admits(sc) {
-			t[1] = j
-			top.offer(t, sc)
+			top.offer(sortedPair(t, i, j), sc)
 		}
 	}
 }

@@ -287,3 +287,46 @@ func TestExtendsSplitsOneCell(t *testing.T) {
 		t.Error("an independent partner extends a")
 	}
 }
+
+// The beam of pairs through the pair kernel keeps exactly the tuples and
+// scores, and counts exactly the tuples, of the beam through
+// kernel.leaf: 2 to 4 classes, row counts around word boundaries, with and
+// without blocks, seeds in a rank order unlike the feature order.
+func TestBeamPairsMatchesLeaves(t *testing.T) {
+	t.Parallel()
+	for _, rows := range []int{20, 64, 65, 300} {
+		for classes := 2; classes <= 4; classes++ {
+			for _, blocks := range []bool{false, true} {
+				const cols = 90
+				x, y := randomTable(rows, cols, classes, uint64(rows*10+classes))
+				s := newScreener(x, rows, cols, 1, y, classes)
+				if blocks {
+					s.blocks = make([]int, cols)
+					for j := range s.blocks {
+						s.blocks[j] = j / 4
+					}
+				}
+				rng := rand.New(rand.NewPCG(uint64(rows), uint64(classes)))
+				var seeds []Candidate
+				for _, j := range rng.Perm(len(s.active))[:30] {
+					seeds = append(seeds, Candidate{Features: []int{s.active[j]}})
+				}
+				want, got := &topK{k: 50}, &topK{k: 50}
+				nWant := s.beamLeaves(2, seeds, want)
+				nGot := s.beamPairs(seeds, got)
+				if nGot != nWant {
+					t.Errorf("rows %d, classes %d, blocks %v: %d tuples scored, want %d", rows, classes, blocks, nGot, nWant)
+				}
+				w, g := want.sorted(), got.sorted()
+				if len(g) != len(w) || len(g) == 0 {
+					t.Fatalf("rows %d, classes %d, blocks %v: %d tuples kept, want %d (> 0)", rows, classes, blocks, len(g), len(w))
+				}
+				for i := range w {
+					if !slices.Equal(g[i].Features, w[i].Features) || math.Float64bits(g[i].Score) != math.Float64bits(w[i].Score) {
+						t.Fatalf("rows %d, classes %d, blocks %v, rank %d\ngot  %v %.17g\nwant %v %.17g", rows, classes, blocks, i, g[i].Features, g[i].Score, w[i].Features, w[i].Score)
+					}
+				}
+			}
+		}
+	}
+}

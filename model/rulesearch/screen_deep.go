@@ -435,7 +435,7 @@ func (s *screener) exhaustive(size int, level *topK) int64 {
 			}
 			j := act[a]
 			if size == 2 {
-				kn.pairs(j, act[a+1:], top)
+				kn.pairs(j, act[a+1:], top, nil, 0)
 				continue
 			}
 			t[0] = j
@@ -449,6 +449,14 @@ func (s *screener) exhaustive(size int, level *topK) int64 {
 // and scores the result into level. A tuple reachable from several seeds
 // is scored once, from the best of them.
 func (s *screener) beam(size int, seeds []Candidate, level *topK) int64 {
+	if size == 2 {
+		return s.beamPairs(seeds, level)
+	}
+	return s.beamLeaves(size, seeds, level)
+}
+
+// beamLeaves is beam through kernel.leaf, for any size.
+func (s *screener) beamLeaves(size int, seeds []Candidate, level *topK) int64 {
 	// seedsOf[j]: the ranks of the seeds holding feature j, ascending.
 	seedsOf := make([][]int32, len(s.cols))
 	for r, sd := range seeds {
@@ -482,6 +490,32 @@ func (s *screener) beam(size int, seeds []Candidate, level *topK) int64 {
 				slices.Sort(t)
 				top.offer(t, sc)
 			}
+		}
+	})
+}
+
+// beamPairs is beam for pairs, whose seeds are single features: seed i
+// is extended by every feature j but i and those of the seeds ranked
+// before it (that seed scores the pair), through the pair kernel, whose
+// scores are kernel.leaf's bit for bit, without beam's per-tuple tests.
+func (s *screener) beamPairs(seeds []Candidate, level *topK) int64 {
+	// rank[j]: the rank of the seed (j), or len(seeds) where j is none.
+	rank := make([]int32, len(s.cols))
+	for j := range rank {
+		rank[j] = int32(len(seeds))
+	}
+	for r, sd := range seeds {
+		f := sd.Features[0]
+		rank[f] = min(rank[f], int32(r))
+	}
+	var next atomic.Int64
+	return s.parallel(2, level, func(kn *kernel, top *sharedTop) {
+		for {
+			r := int(next.Add(1) - 1)
+			if r >= len(seeds) || kn.stop.Load() {
+				return
+			}
+			kn.pairs(seeds[r].Features[0], s.active, top, rank, int32(r))
 		}
 	})
 }

@@ -154,7 +154,7 @@ func (s *screener) parityPairs(bits, tables int, seeds []Candidate, level *topK)
 					for ; k < len(cands) && int(cands[k]>>32) == a; k++ {
 						js = append(js, int(cands[k]&math.MaxUint32))
 					}
-					kn.pairs(a, js, top)
+					kn.pairs(a, js, top, nil, 0)
 				}
 			}
 		}

@@ -149,7 +149,13 @@ func (cg *Cat) Forward(x []float64) (logits, att []float64, err error) {
 // (the other slots output 0 and get no gradient), then a dropout mask of
 // drop probability dropP.
 func (cg *Cat) Step(x []float64, y []int, samples int, dropP float64, rng *rand.Rand) (float64, error) {
-	cg.fillX(x)
+	return cg.StepRows(Contiguous(x, cg.features), y, samples, dropP, rng)
+}
+
+// StepRows is Step over the rows that row returns for 0..Batch−1, read
+// where they lie instead of from one contiguous batch.
+func (cg *Cat) StepRows(row Row, y []int, samples int, dropP float64, rng *rand.Rand) (float64, error) {
+	cg.fillRows(row)
 	if rules := len(cg.active); samples > 0 && samples < rules {
 		clear(cg.active)
 		// rng.Perm without its allocation: the same draws.
@@ -174,12 +180,15 @@ func (cg *Cat) Step(x []float64, y []int, samples int, dropP float64, rng *rand.
 
 // fillX copies rows of raw features into the bound X tensor and sets the
 // pseudovariable columns to one.
-func (cg *Cat) fillX(x []float64) {
+func (cg *Cat) fillX(x []float64) { cg.fillRows(Contiguous(x, cg.features)) }
+
+// fillRows is fillX of the rows row(0..Batch−1).
+func (cg *Cat) fillRows(src Row) {
 	dst := cg.x.Float64s()
 	width := len(dst) / cg.batch
 	for i := range cg.batch {
 		row := dst[i*width : (i+1)*width]
-		copy(row, x[i*cg.features:(i+1)*cg.features])
+		copy(row, src(i)[:cg.features])
 		for j := cg.features; j < width; j++ {
 			row[j] = 1
 		}

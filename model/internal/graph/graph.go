@@ -117,6 +117,16 @@ func (c *compiled) Batch() int { return c.batch }
 // own headers: compiling a machine writes to the tensors it binds (their
 // engine), which must not race with other graphs reading them, while the
 // data stay shared, so a training step's update is seen by every graph.
+// Row returns row i of a batch, at least the graph's feature count of
+// values (the graph reads that many).
+type Row func(i int) []float64
+
+// Contiguous is the Row of a batch of rows of features values each, one
+// after the other in x.
+func Contiguous(x []float64, features int) Row {
+	return func(i int) []float64 { return x[i*features : (i+1)*features] }
+}
+
 func view(t *tensor.Dense) *tensor.Dense {
 	return tensor.New(tensor.WithShape(t.Shape().Clone()...), tensor.WithBacking(t.Float64s()))
 }

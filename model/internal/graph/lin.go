@@ -191,15 +191,29 @@ func (lg *Lin) Step(x []float64, y []int) (float64, error) {
 	return lg.step(y)
 }
 
+// StepRows is Step over the rows that row returns for 0..Batch−1, read
+// where they lie instead of from one contiguous batch.
+func (lg *Lin) StepRows(row Row, y []int) (float64, error) {
+	lg.fillRows(row, lg.batch)
+	return lg.step(y)
+}
+
 // fillX standardises rows of raw features into the bound X tensor and
 // sets the constant column to one.
 func (lg *Lin) fillX(x []float64) {
+	D := len(lg.mean)
+	lg.fillRows(Contiguous(x, D), len(x)/D)
+}
+
+// fillRows is fillX of the rows row(0..rows−1).
+func (lg *Lin) fillRows(src Row, rows int) {
 	dst := lg.x.Float64s()
 	D := len(lg.mean)
 	L := D + 1
-	for i := range len(x) / D {
-		for j := range D {
-			dst[i*L+j] = (x[i*D+j] - lg.mean[j]) * lg.scale[j]
+	for i := range rows {
+		x := src(i)[:D]
+		for j, v := range x {
+			dst[i*L+j] = (v - lg.mean[j]) * lg.scale[j]
 		}
 		dst[i*L+D] = 1 // the constant column
 	}
