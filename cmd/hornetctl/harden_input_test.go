@@ -521,6 +521,67 @@ func TestTrainWarnsOfFewContinuous(t *testing.T) {
 	}
 }
 
+// TestTrainWarnsOfDosageCodes: columns of the codes 0, 1 and 2 (genotypes)
+// are read as numbers, so the table takes the continuous route; train
+// names --categorical '*', and says nothing where the codes are others
+// (-2/0/2), where it was given, or where most columns are continuous.
+func TestTrainWarnsOfDosageCodes(t *testing.T) {
+	t.Parallel()
+	table := func(cols int, code func(i, j int) string, extra int) string {
+		var b strings.Builder
+		for j := range cols {
+			fmt.Fprintf(&b, "s%d,", j)
+		}
+		for j := range extra {
+			fmt.Fprintf(&b, "x%d,", j)
+		}
+		b.WriteString("y\n")
+		for i := range 60 {
+			for j := range cols {
+				b.WriteString(code(i, j) + ",")
+			}
+			for j := range extra {
+				fmt.Fprintf(&b, "%d.%d,", (i*7+j)%13, i%10)
+			}
+			fmt.Fprintf(&b, "%d\n", (i%3+i/3%3)%2)
+		}
+		return b.String()
+	}
+	dosage := func(i, j int) string { return fmt.Sprint((i*(j+1) + i/3 + j) % 3) } // every code in every column
+	withNA := func(i, j int) string {
+		if i == 5 && j == 2 {
+			return "NA"
+		}
+		return dosage(i, j)
+	}
+	levels := func(i, j int) string { return fmt.Sprint(2 * ((i*(j+1)+i/3+j)%3 - 1)) }
+	dir := t.TempDir()
+	const warning = `30 of 30 features hold the codes 0, 1 and 2 (genotypes?)`
+	for _, tc := range []struct {
+		name, csv string
+		args      []string
+		warn      string
+	}{
+		{"0/1/2 codes", table(30, dosage, 0), nil, warning},
+		{"0/1/2 codes, a missing cell", table(30, withNA, 0), nil, warning},
+		{"0/1/2 codes and two continuous columns", table(30, dosage, 2), nil, "30 of 32 features hold the codes"},
+		{"0/1/2 codes, --categorical '*'", table(30, dosage, 0), []string{"--categorical", "*"}, ""},
+		{"-2/0/2 levels", table(30, levels, 0), nil, ""},
+		{"0/1/2 codes and ten continuous columns", table(30, dosage, 10), nil, ""},
+	} {
+		path := filepath.Join(dir, strings.NewReplacer(" ", "_", "/", "_", "'", "", "*", "").Replace(tc.name)+".csv")
+		if err := os.WriteFile(path, []byte(tc.csv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := append([]string{"train", "--data", path, "--epochs", "1", "--out", path + ".json"}, tc.args...)
+		r := mustRun(t, args...)
+		got := strings.Contains(r.stderr, "(genotypes?)")
+		if got != (tc.warn != "") || tc.warn != "" && !strings.Contains(r.stderr, tc.warn) {
+			t.Errorf("%s: stderr\n%s\nwant the warning %q", tc.name, r.stderr, tc.warn)
+		}
+	}
+}
+
 // TestTrainBinarise: --binarise codes a continuous column beside 0/1
 // flags as thresholds at its training quartiles, so the table takes the
 // categorical route (no warning) and the rules test the thresholds; a
