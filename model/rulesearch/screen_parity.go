@@ -50,6 +50,8 @@ func (s *screener) parityPlan(limit float64) (bits, tables int) {
 	if D < 3 || s.rows < 2 {
 		return 0, 0
 	}
+	// The cap at the rows seldom binds: features equal to or the
+	// complement of another are not screened, so D ≤ 2^(rows−1).
 	bits = min(int(math.Ceil(math.Log2(float64(D))))+1, maxParityBits, s.rows)
 	hit := math.Pow(parityAgreement, float64(bits))
 	tables = int(math.Ceil(math.Log(1-parityTarget) / math.Log1p(-hit)))
