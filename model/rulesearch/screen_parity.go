@@ -61,6 +61,12 @@ func (s *screener) parityPlan(limit float64) (bits, tables int) {
 	candidates := 2 * float64(D) * float64(D) / math.Exp2(float64(bits))
 	perTable := float64(s.parityLabels()) * (float64(D*bits) + candidates*s.tupleCost(2))
 	tables = int(min(float64(tables), limit/2/perTable))
+	if bits == s.rows {
+		// Every table samples every row: their keys differ only in the
+		// order of the bits, so they pair the same features, and one
+		// table proposes what any number would.
+		tables = min(tables, 1)
+	}
 	return bits, max(tables, 0)
 }
 

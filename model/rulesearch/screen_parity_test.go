@@ -243,3 +243,32 @@ func TestParityFindProbabilityCountsTheRows(t *testing.T) {
 		t.Errorf("203 tables of 17 rows of 300: got %.15g, want %.15g (below the %g of rows drawn with replacement)", got, want, parityTarget)
 	}
 }
+
+// Where a table samples every row (ParityBits = rows: fewer rows than
+// ⌈log₂ D⌉ + 1), all tables pair the same features; the plan runs one,
+// which keeps what many would. Before, 162 identical tables over 16 rows
+// scored the same pairs 162 times.
+func TestParitySearchOneTableOfEveryRow(t *testing.T) {
+	t.Parallel()
+	const rows, D = 16, 40_000
+	x, y, _ := wideParity(rows, D, 2, 0, 9)
+	s := newScreener(x, rows, D, 1, y, 2)
+	bits, tables := s.parityPlan(8_000_000 * WorkUnit)
+	if bits != rows || tables != 1 {
+		t.Fatalf("plan: %d tables of %d rows of %d, want one table of every row", tables, bits, rows)
+	}
+	var tops [2]topK
+	var scored [2]int64
+	for k, n := range []int{1, 12} {
+		tops[k] = topK{k: 256}
+		scored[k] = s.parityPairs(bits, n, nil, &tops[k])
+	}
+	if len(tops[0].items) == 0 || scored[1] != 12*scored[0] {
+		t.Fatalf("pairs proposed by 1 and 12 tables: %v, want some, 12 times as many", scored)
+	}
+	if a, b := tops[0].sorted(), tops[1].sorted(); !slices.EqualFunc(a, b, func(p, q Candidate) bool {
+		return slices.Equal(p.Features, q.Features) && p.Score == q.Score
+	}) {
+		t.Errorf("one table and 12 keep different pairs:\n%v\n%v", a, b)
+	}
+}
