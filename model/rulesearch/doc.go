@@ -434,11 +434,14 @@
 // feature's key is its bits there read up to complement, and every pair
 // whose a_j and a_i ⊕ y share a key in some table is scored exactly as
 // the beam's pairs are (each at most once). A pair agreeing with the
-// label on a share q of the rows shares a table's key with chance at
-// least q^b, unrelated ones with about 2^(1−b), so a table proposes about
-// D pairs and T is sized for chance 0.99 at q = 0.8 (an xor under 20 %
-// label noise) within half the budget more; the log states the chance
-// reached (LevelCoverage.ParityFindProbability). With more than two
+// label on a share q of the rows shares a table's key with chance about
+// q^b (at most: the b rows are drawn without replacement, and a table of
+// more rows than the pair agrees on never finds it), unrelated ones with
+// about 2^(1−b), so a table proposes about D pairs and T is sized for
+// chance 0.99 at q^b, q = 0.8 (an xor under 20 % label noise), within
+// half the budget more; the log states the chance reached over the rows
+// there are (LevelCoverage.ParityFindProbability: 0.98 for 203 tables of
+// 17 rows of 300). With more than two
 // classes each class against the rest is the label in turn. Keys shared
 // by more than 16 + 4·⌈2D/2^b⌉ features (nearly constant ones, whose xor
 // with another is nearly that other, a signal the beam holds) are passed

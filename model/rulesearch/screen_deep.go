@@ -44,10 +44,12 @@ type LevelCoverage struct {
 	RandomSeeds int `json:"random_seeds,omitempty"`
 	// ParityTables and ParityBits describe the parity search of a pairs
 	// level that is not exhaustive (screen_parity.go): tables of
-	// ParityBits rows each, which proposed ParityScored pairs beside the
-	// beam's (counted in Scored too). Zero where none ran.
+	// ParityBits rows each, drawn from the ParityRows rows screened, which
+	// proposed ParityScored pairs beside the beam's (counted in Scored
+	// too). Zero where none ran.
 	ParityTables int   `json:"parity_tables,omitempty"`
 	ParityBits   int   `json:"parity_bits,omitempty"`
+	ParityRows   int   `json:"parity_rows,omitempty"`
 	ParityScored int64 `json:"parity_scored,omitempty"`
 	// Elapsed is the wall time of the size (it depends on the machine;
 	// nothing else in the result does).
@@ -259,7 +261,7 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 			all := append(slices.Clip(seeds), random...)
 			lc.Scored = s.beam(p.size, all, level)
 			if p.parityTabs > 0 && !s.canceled() {
-				lc.ParityTables, lc.ParityBits = p.parityTabs, p.parityBits
+				lc.ParityTables, lc.ParityBits, lc.ParityRows = p.parityTabs, p.parityBits, s.rows
 				lc.ParityScored = s.parityPairs(p.parityBits, p.parityTabs, all, level)
 				lc.Scored += lc.ParityScored
 			}

@@ -22,15 +22,18 @@ import (
 // 1998). Each of T tables samples b rows; a feature's key is its b bits
 // there, read up to complement (an xnor and an xor of the other class are
 // the same pair); a_i ⊕ y and a_j that agree on a share q of the rows
-// share a table's key with probability at least q^b, two unrelated ones
+// share a table's key with probability about q^b, two unrelated ones
 // with about 2^(1−b). Every pair that shares a key in some table is then
 // scored exactly, as the beam's are, so the search adds candidates and
 // never a score. With b = ⌈log₂ D⌉ + 1 a table proposes about D pairs,
 // and T tables find a pair agreeing on parityAgreement of the rows with
-// probability 1 − (1 − parityAgreement^b)^T (with b sampled rows drawn
-// without replacement the chance is higher): T is sized for
-// parityTarget, within half the level's budget. With more than two
-// classes each class is the label y in turn (one against the rest).
+// probability about 1 − (1 − parityAgreement^b)^T: T is sized for
+// parityTarget, within half the level's budget. The b rows of a table are
+// drawn without replacement, so the chance of a table is at most q^b, the
+// lower the fewer the rows (none at all where b exceeds the agreeing
+// rows); the probability the log states counts them (parityHit). With
+// more than two classes each class is the label y in turn (one against
+// the rest).
 
 // parityAgreement is the share of rows on which the pair the search is
 // sized for agrees with the label's parity (an xor under 20 % noise).
@@ -60,6 +63,12 @@ func (s *screener) parityPlan(limit float64) (bits, tables int) {
 	candidates := 2 * float64(D) * float64(D) / math.Exp2(float64(bits))
 	perTable := float64(s.parityLabels()) * (float64(D*bits) + candidates*s.tupleCost(2))
 	tables = int(min(float64(tables), limit/2/perTable))
+	if bits == s.rows {
+		// Every table samples every row: their keys differ only in the
+		// order of the bits, so they pair the same features, and one
+		// table proposes what any number would.
+		tables = min(tables, 1)
+	}
 	return bits, max(tables, 0)
 }
 
@@ -75,14 +84,39 @@ func (s *screener) parityLabels() int {
 // ParityFindProbability is the chance that the parity search of a level
 // finds a given pair whose features' xor agrees with the label (or, with
 // more than two classes, with one class against the rest) on a share
-// agreement of the rows: at least 1 − (1 − agreement^ParityBits)^ParityTables.
-// 0 where no search ran.
+// agreement of the rows (at least): at least 1 − (1 − h)^ParityTables,
+// where h = parityHit is the chance that the ParityBits rows of a table,
+// drawn without replacement from the ParityRows rows, all lie among the
+// ⌈agreement·ParityRows⌉ agreeing ones. Where ParityRows is 0 (unknown),
+// h is agreement^ParityBits, the limit of many rows, which overstates the
+// chance over any finite number of rows. 0 where no search ran.
 func (l LevelCoverage) ParityFindProbability(agreement float64) float64 {
 	if l.ParityTables < 1 || l.ParityBits < 1 {
 		return 0
 	}
-	hit := math.Pow(agreement, float64(l.ParityBits))
+	hit := parityHit(agreement, l.ParityBits, l.ParityRows)
 	return -math.Expm1(float64(l.ParityTables) * math.Log1p(-hit))
+}
+
+// parityHit is the chance that bits rows drawn without replacement from
+// rows rows all lie among the ⌈agreement·rows⌉ on which a pair agrees
+// with the label: ∏ (A − i)/(rows − i) over i < bits, at most
+// agreement^bits, and 0 where bits exceeds A. rows 0 (unknown) gives
+// agreement^bits.
+func parityHit(agreement float64, bits, rows int) float64 {
+	if rows < 1 {
+		return math.Pow(agreement, float64(bits))
+	}
+	if bits > rows {
+		return 0
+	}
+	// The tolerance keeps a share such as 0.8 of 20 rows at 16 rows.
+	a := min(math.Ceil(agreement*float64(rows)-1e-9), float64(rows))
+	hit := 1.0
+	for i := range bits {
+		hit *= max(a-float64(i), 0) / float64(rows-i)
+	}
+	return hit
 }
 
 // parityPairs runs the parity search of the pairs over tables tables of
@@ -171,7 +205,7 @@ func canonicalKey(k, mask uint32) uint32 {
 	return k
 }
 
-// parityRows draws table t's rows (distinct, sorted): a generator seeded by
+// parityRows draws table t's rows (distinct): a generator seeded by
 // the table, the row count and the features screened, so that the search
 // is a function of the data.
 func (s *screener) parityRows(t int, rows []int) {

@@ -42,7 +42,8 @@ func wideParity(rows, D int, classes int, noise float64, seed uint64) (x []float
 // about 530 seeds (each of the beam's pairs costs 16 word operations:
 // 2·10⁸ pairs would need 3.2·10⁶ units), within which the parity search
 // affords the 162 tables of 16 rows that chance 0.99 needs with two
-// classes (with three, 46 tables a class: 0.73).
+// classes, rows drawn with replacement (0.984 over the 256 rows drawn
+// without; with three classes, 46 tables a class: 0.73, 0.69).
 const parityBudget = 170_000
 
 // Beyond the exhaustive pairs, an xor (no signal in either feature) is
@@ -60,11 +61,14 @@ func TestParitySearchFindsXorBeyondTheBeam(t *testing.T) {
 		name    string
 		classes int
 		noise   float64
-		minFind float64 // the least find probability the budget affords
+		// The least find probability the budget affords, over the 256
+		// rows drawn without replacement: the tables are sized for
+		// parityTarget as if drawn with replacement (0.99, 0.73).
+		minFind float64
 	}{
-		{"xor", 2, 0, parityTarget},
-		{"xor, 15 % noise", 2, 0.15, parityTarget},
-		{"three classes", 3, 0, 0.7},
+		{"xor", 2, 0, 0.98},
+		{"xor, 15 % noise", 2, 0.15, 0.98},
+		{"three classes", 3, 0, 0.65},
 	} {
 		for _, seed := range seeds {
 			t.Run(fmt.Sprintf("%s/seed=%d", c.name, seed), func(t *testing.T) {
@@ -190,5 +194,81 @@ func BenchmarkParitySearch(b *testing.B) {
 			b.ReportMetric(float64(pairs)/b.Elapsed().Seconds(), "pairs/s")
 			b.ReportMetric(float64(runs*int64(tables))/b.Elapsed().Seconds(), "tables/s")
 		})
+	}
+}
+
+// The find probability the log states is a lower bound over the rows
+// there are: a table's rows are drawn without replacement, so a table of
+// 17 rows out of 20 never finds a pair agreeing with the label on 16 of
+// them (80 %), and over 300 rows its chance is below 0.8^17. Before, the
+// log stated 1 − (1 − 0.8^17)^T, "at least" 0.99 where the truth was 0.
+func TestParityFindProbabilityCountsTheRows(t *testing.T) {
+	t.Parallel()
+	const rows, D = 20, 40_000
+	rng := rand.New(rand.NewPCG(7, 7))
+	x := make([]float64, rows*D)
+	for i := range x {
+		x[i] = float64(rng.IntN(2))
+	}
+	// y is the xor of features 0 and 1 but on 4 of the 20 rows.
+	y := make([]int, rows)
+	for i := range rows {
+		y[i] = int(x[i*D]) ^ int(x[i*D+1])
+		if i < 4 {
+			y[i] ^= 1
+		}
+	}
+	_, cov := Screen(Data{X: x, Rows: rows, Features: D, Y: y, Classes: 2}, 2, 50_000, 64, false)
+	if len(cov.Levels) != 2 || cov.Levels[1].ParityTables == 0 {
+		t.Fatalf("coverage %v, want a parity search", cov)
+	}
+	l := cov.Levels[1]
+	if l.ParityBits <= 16 || l.ParityRows != rows {
+		t.Fatalf("%d tables of %d rows of %d: want tables of more than the 16 agreeing rows of %d", l.ParityTables, l.ParityBits, l.ParityRows, rows)
+	}
+	if p := l.ParityFindProbability(0.8); p != 0 {
+		t.Errorf("%d tables of %d rows of %d: find probability %.3g at agreement 0.8, want 0 (no table's rows all agree)", l.ParityTables, l.ParityBits, rows, p)
+	}
+	if p := l.ParityFindProbability(1); p != 1 {
+		t.Errorf("find probability %.3g at agreement 1, want 1", p)
+	}
+	// 203 tables of 17 rows of 300: the product over the rows drawn.
+	big := LevelCoverage{ParityTables: 203, ParityBits: 17, ParityRows: 300}
+	hit := 1.0
+	for i := range 17 {
+		hit *= float64(240-i) / float64(300-i)
+	}
+	want := 1 - math.Pow(1-hit, 203)
+	if got := big.ParityFindProbability(0.8); math.Abs(got-want) > 1e-12 || got >= parityTarget {
+		t.Errorf("203 tables of 17 rows of 300: got %.15g, want %.15g (below the %g of rows drawn with replacement)", got, want, parityTarget)
+	}
+}
+
+// Where a table samples every row (ParityBits = rows: fewer rows than
+// ⌈log₂ D⌉ + 1), all tables pair the same features; the plan runs one,
+// which keeps what many would. Before, 162 identical tables over 16 rows
+// scored the same pairs 162 times.
+func TestParitySearchOneTableOfEveryRow(t *testing.T) {
+	t.Parallel()
+	const rows, D = 16, 40_000
+	x, y, _ := wideParity(rows, D, 2, 0, 9)
+	s := newScreener(x, rows, D, 1, y, 2)
+	bits, tables := s.parityPlan(8_000_000 * WorkUnit)
+	if bits != rows || tables != 1 {
+		t.Fatalf("plan: %d tables of %d rows of %d, want one table of every row", tables, bits, rows)
+	}
+	var tops [2]topK
+	var scored [2]int64
+	for k, n := range []int{1, 12} {
+		tops[k] = topK{k: 256}
+		scored[k] = s.parityPairs(bits, n, nil, &tops[k])
+	}
+	if len(tops[0].items) == 0 || scored[1] != 12*scored[0] {
+		t.Fatalf("pairs proposed by 1 and 12 tables: %v, want some, 12 times as many", scored)
+	}
+	if a, b := tops[0].sorted(), tops[1].sorted(); !slices.EqualFunc(a, b, func(p, q Candidate) bool {
+		return slices.Equal(p.Features, q.Features) && p.Score == q.Score
+	}) {
+		t.Errorf("one table and 12 keep different pairs:\n%v\n%v", a, b)
 	}
 }
