@@ -434,24 +434,25 @@
 // feature's key is its bits there read up to complement, and every pair
 // whose a_j and a_i ⊕ y share a key in some table is scored exactly as
 // the beam's pairs are (each at most once). A pair agreeing with the
-// label on a share q of the rows shares a table's key with chance about
-// q^b (at most: the b rows are drawn without replacement, and a table of
-// more rows than the pair agrees on never finds it), unrelated ones with
-// about 2^(1−b), so a table proposes about D pairs and T is sized for
-// chance 0.99 at q^b, q = 0.8 (an xor under 20 % label noise), within
-// half the budget more; the log states the chance reached over the rows
-// there are (LevelCoverage.ParityFindProbability: 0.98 for 203 tables of
-// 17 rows of 300). With more than two
-// classes each class against the rest is the label in turn. Keys shared
-// by more than 16 + 4·⌈2D/2^b⌉ features (nearly constant ones, whose xor
-// with another is nearly that other, a signal the beam holds) are passed
-// over, so a table proposes at most that many pairs a feature. Measured
-// (`hornetctl synth --gate xor --features 50000 --rows 300 --seed 5`,
-// then `train`, 2 cores beside other jobs): 203 tables of 17 rows
-// proposed 2.7 million pairs beside the beam's 376 million; the xor is
-// the decision list, 1.000 on 500 fresh rows; 34.5 s in all, where
-// before the fit took 62 s and ended on chance triples. Tables whose
-// pairs are scored exhaustively (every shared table and gate) are
+// label on a share q of the rows shares a table's key with chance
+// h = ∏ (qN − i)/(N − i) over the b rows drawn without replacement from
+// the N (at most q^b, and 0 where a table samples more rows than the pair
+// agrees on), unrelated ones with about 2^(1−b), so a table proposes
+// about D pairs, and T is sized for chance 0.99 at q = 0.8 (an xor under
+// 20 % label noise), within half the budget more; the log states the
+// chance reached (LevelCoverage.ParityFindProbability). Where a table
+// samples every row, one table proposes what any number would. With more
+// than two classes each class against the rest is the label in turn.
+// Keys shared by more than 16 + 4·⌈2D/2^b⌉ features (nearly constant
+// ones, whose xor with another is nearly that other, a signal the beam
+// holds) are passed over, so a table proposes at most that many pairs a
+// feature. Measured (`hornetctl synth --gate xor --features 50000 --rows
+// 300 --seed 5`, then `train`, 2 cores beside other jobs): 228 tables of
+// 17 rows proposed 3.0 million pairs beside the beam's 376 million; the
+// xor is the decision list, 1.000 on 500 fresh rows; 19.8 s in all
+// (with the faster training loop and pair beam of the same session),
+// where before the fit took 62 s and ended on chance triples. Tables
+// whose pairs are scored exhaustively (every shared table and gate) are
 // unchanged.
 //
 // # Reading rules

@@ -56,8 +56,13 @@ func (s *screener) parityPlan(limit float64) (bits, tables int) {
 	// The cap at the rows seldom binds: features equal to or the
 	// complement of another are not screened, so D ≤ 2^(rows−1).
 	bits = min(int(math.Ceil(math.Log2(float64(D))))+1, maxParityBits, s.rows)
-	hit := math.Pow(parityAgreement, float64(bits))
-	tables = int(math.Ceil(math.Log(1-parityTarget) / math.Log1p(-hit)))
+	hit := parityHit(parityAgreement, bits, s.rows)
+	if hit <= 0 {
+		// A table samples more rows than such a pair agrees on: size
+		// for a pair that disagrees with the label on one row.
+		hit = parityHit(1-1/float64(s.rows), bits, s.rows)
+	}
+	tables = int(min(math.Ceil(math.Log(1-parityTarget)/math.Log1p(-hit)), math.MaxInt32))
 	// A table reads bits bits of every feature and scores its candidate
 	// pairs, about 2·D²/2^bits for each label.
 	candidates := 2 * float64(D) * float64(D) / math.Exp2(float64(bits))

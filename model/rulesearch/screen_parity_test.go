@@ -41,9 +41,9 @@ func wideParity(rows, D int, classes int, noise float64, seed uint64) (x []float
 // parityBudget makes the pairs of 20,000 features over 256 rows a beam of
 // about 530 seeds (each of the beam's pairs costs 16 word operations:
 // 2·10⁸ pairs would need 3.2·10⁶ units), within which the parity search
-// affords the 162 tables of 16 rows that chance 0.99 needs with two
-// classes, rows drawn with replacement (0.984 over the 256 rows drawn
-// without; with three classes, 46 tables a class: 0.73, 0.69).
+// affords 164 tables of 16 rows with two classes (chance 0.985 over the
+// 256 rows, drawn without replacement; chance 0.99 would take about 200),
+// and 46 tables a class with three (0.69).
 const parityBudget = 170_000
 
 // Beyond the exhaustive pairs, an xor (no signal in either feature) is
