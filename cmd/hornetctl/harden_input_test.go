@@ -729,3 +729,46 @@ func TestTrainWarnsOfStrayGenotypeCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestOneHotPastCellsLimitNamesFlag: one-hot encoding genotype codes
+// triples the features, so a table within the cells limit as read can
+// pass it once encoded; train, cv and predict then name the flag that
+// raises the limit, as they do for a table too large as read.
+func TestOneHotPastCellsLimitNamesFlag(t *testing.T) {
+	t.Parallel()
+	table := func(rows int) string {
+		var b strings.Builder
+		for j := range 200 {
+			fmt.Fprintf(&b, "s%d,", j)
+		}
+		b.WriteString("y\n")
+		for i := range rows {
+			for j := range 200 {
+				fmt.Fprintf(&b, "%d,", (i*(j+1)+i/3+j)%3)
+			}
+			fmt.Fprintf(&b, "%d\n", i%2)
+		}
+		return b.String()
+	}
+	dir := t.TempDir()
+	small, big := filepath.Join(dir, "small.csv"), filepath.Join(dir, "big.csv")
+	if err := os.WriteFile(small, []byte(table(40)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(big, []byte(table(200)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(dir, "m.json")
+	mustRun(t, "train", "--data", small, "--categorical", "*", "--epochs", "1", "--out", model, "--max-input-mb", "1", "-q")
+	const hint = "(raise the limit with --max-input-mb)"
+	for _, args := range [][]string{
+		{"train", "--data", big, "--categorical", "*", "--epochs", "1", "--out", filepath.Join(dir, "b.json"), "--max-input-mb", "1"},
+		{"cv", "--data", big, "--categorical", "*", "--epochs", "1", "--max-input-mb", "1"},
+		{"predict", "--data", big, "--model", model, "--max-input-mb", "1"},
+	} {
+		r := runCLI(t, context.Background(), args...)
+		if r.code != 1 || !strings.Contains(r.stderr, "input too large") || strings.Count(r.stderr, hint) != 1 {
+			t.Errorf("%s: exit %d, stderr\n%s\nwant exit 1 and one %q", args[0], r.code, r.stderr, hint)
+		}
+	}
+}

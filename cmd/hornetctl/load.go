@@ -177,11 +177,11 @@ func loadTraining(ctx context.Context, o dataOptions) (*data.Dataset, *data.Enco
 	}
 	enc, err := data.FitEncoder(t, o.encoderOptions())
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, inputError(err) // one-hot encoding past the cells limit names the flag
 	}
 	ds, _, err := enc.Transform(t) // the encoder has seen every category: no warnings
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, inputError(err)
 	}
 	return ds, enc, nil
 }
@@ -246,10 +246,12 @@ func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath
 		}
 		enc.Label = o.Label // the label column may be named differently here
 	}
+	transform := enc.TransformUnlabelled
 	if labelled {
-		return enc.Transform(t)
+		transform = enc.Transform
 	}
-	return enc.TransformUnlabelled(t)
+	ds, warns, err := transform(t)
+	return ds, warns, inputError(err)
 }
 
 // csvAsLibSVM reports whether ds, read as LibSVM for a model (which fixes
