@@ -540,6 +540,7 @@ func columnValues(ds *data.Dataset, enc *data.Encoder) []map[string]int {
 			continue
 		}
 		vals := make(map[string]int)
+		nums := make(map[float64]int) // a numeric column's values, written out once counted
 		for i := range ds.Rows {
 			x := ds.X[i*ds.Cols+off : i*ds.Cols+off+width]
 			switch {
@@ -548,12 +549,15 @@ func columnValues(ds *data.Dataset, enc *data.Encoder) []map[string]int {
 					vals[c.Categories[o]]++
 				}
 			case c.Values == 2 && (x[0] == 0 || x[0] == 1):
-				vals[strconv.FormatFloat([]float64{c.Low, c.High}[int(x[0])], 'g', -1, 64)]++
+				nums[[]float64{c.Low, c.High}[int(x[0])]]++
 			case c.Values == 1 && x[0] == 0:
-				vals[strconv.FormatFloat(c.Low, 'g', -1, 64)]++
+				nums[c.Low]++
 			case c.Values == 0 && (x[0] != c.Mean || x[0] == float64(int64(x[0]))):
-				vals[strconv.FormatFloat(x[0], 'g', -1, 64)]++
+				nums[x[0]]++
 			}
+		}
+		for v, n := range nums {
+			vals[strconv.FormatFloat(v, 'g', -1, 64)] += n
 		}
 		out[k] = vals
 		off += width
