@@ -228,6 +228,7 @@ func readCVData(ctx context.Context, o dataOptions, folds int) (*data.Table, *da
 		if enc, err = data.FitEncoder(tab, o.encoderOptions()); err == nil {
 			ds, _, err = enc.Transform(tab)
 		}
+		err = inputError(err) // one-hot encoding past the cells limit names the flag
 	}
 	if err != nil {
 		return nil, nil, err

@@ -668,3 +668,107 @@ func TestTrainWarnsOfManyClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainWarnsOfStrayGenotypeCodes: in a table of genotype codes 0, 1
+// and 2, a column with a stray other value ("3", or a missing call
+// written "./.") is named with the value; "./." in every column, which
+// makes them one-hot encoded, is named so, without the warnings of a few
+// continuous columns that then speak of the columns without one. Clean
+// codes, 0/1 flags with a stray value and -2/0/2 levels are silent.
+func TestTrainWarnsOfStrayGenotypeCodes(t *testing.T) {
+	t.Parallel()
+	table := func(cell func(i, j int) string) string {
+		var b strings.Builder
+		for j := range 30 {
+			fmt.Fprintf(&b, "s%d,", j)
+		}
+		b.WriteString("y\n")
+		for i := range 60 {
+			for j := range 30 {
+				b.WriteString(cell(i, j) + ",")
+			}
+			fmt.Fprintf(&b, "%d\n", (i%3+i/3%3)%2)
+		}
+		return b.String()
+	}
+	dosage := func(i, j int) string { return fmt.Sprint((i*(j+1) + i/3 + j) % 3) }
+	with := func(base func(i, j int) string, value string, every bool) func(i, j int) string {
+		return func(i, j int) string {
+			if i == 7+j%5 && (every || j == 4) {
+				return value
+			}
+			return base(i, j)
+		}
+	}
+	flags := func(i, j int) string { return fmt.Sprint((i*(j+1) + i/3 + j) % 2) }
+	levels := func(i, j int) string { return fmt.Sprint(2 * ((i*(j+1)+i/3+j)%3 - 1)) }
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, csv string
+		args      []string
+		warn      string // "" for no warning of stray codes
+		not       string // a warning that must not be given
+	}{
+		{"a stray 3", table(with(dosage, "3", false)), nil, `1 of 30 columns holds the genotype codes 0, 1 and 2 but also other values: "3" in 1 column, 1 cell ("s4")`, ""},
+		{"a stray 3, --categorical '*'", table(with(dosage, "3", false)), []string{"--categorical", "*"}, `"3" in 1 column, 1 cell ("s4")`, ""},
+		{"a stray ./.", table(with(dosage, "./.", false)), nil, `"./." in 1 column, 1 cell ("s4"); the words make 1 column one-hot encoded`, ""},
+		{"./. in every column", table(with(dosage, "./.", true)), nil, `30 of 30 columns hold the genotype codes 0, 1 and 2 but also other values: "./." in 30 columns, 30 cells`, "are 0/1 but"},
+		{"clean codes", table(dosage), nil, "", ""},
+		{"0/1 flags and a stray 5", table(with(flags, "5", false)), nil, "", ""},
+		{"-2/0/2 levels and a stray 3", table(with(levels, "3", false)), nil, "", ""},
+	} {
+		path := filepath.Join(dir, strings.NewReplacer(" ", "_", "/", "_", "'", "", "*", "", ",", "").Replace(tc.name)+".csv")
+		if err := os.WriteFile(path, []byte(tc.csv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := append([]string{"train", "--data", path, "--epochs", "1", "--out", path + ".json"}, tc.args...)
+		r := mustRun(t, args...)
+		got := strings.Contains(r.stderr, "but also other values")
+		if got != (tc.warn != "") || tc.warn != "" && !strings.Contains(r.stderr, tc.warn) || tc.not != "" && strings.Contains(r.stderr, tc.not) {
+			t.Errorf("%s: stderr\n%s\nwant the warning %q, not %q", tc.name, r.stderr, tc.warn, tc.not)
+		}
+	}
+}
+
+// TestOneHotPastCellsLimitNamesFlag: one-hot encoding genotype codes
+// triples the features, so a table within the cells limit as read can
+// pass it once encoded; train, cv and predict then name the flag that
+// raises the limit, as they do for a table too large as read.
+func TestOneHotPastCellsLimitNamesFlag(t *testing.T) {
+	t.Parallel()
+	table := func(rows int) string {
+		var b strings.Builder
+		for j := range 200 {
+			fmt.Fprintf(&b, "s%d,", j)
+		}
+		b.WriteString("y\n")
+		for i := range rows {
+			for j := range 200 {
+				fmt.Fprintf(&b, "%d,", (i*(j+1)+i/3+j)%3)
+			}
+			fmt.Fprintf(&b, "%d\n", i%2)
+		}
+		return b.String()
+	}
+	dir := t.TempDir()
+	small, big := filepath.Join(dir, "small.csv"), filepath.Join(dir, "big.csv")
+	if err := os.WriteFile(small, []byte(table(40)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(big, []byte(table(200)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(dir, "m.json")
+	mustRun(t, "train", "--data", small, "--categorical", "*", "--epochs", "1", "--out", model, "--max-input-mb", "1", "-q")
+	const hint = "(raise the limit with --max-input-mb)"
+	for _, args := range [][]string{
+		{"train", "--data", big, "--categorical", "*", "--epochs", "1", "--out", filepath.Join(dir, "b.json"), "--max-input-mb", "1"},
+		{"cv", "--data", big, "--categorical", "*", "--epochs", "1", "--max-input-mb", "1"},
+		{"predict", "--data", big, "--model", model, "--max-input-mb", "1"},
+	} {
+		r := runCLI(t, context.Background(), args...)
+		if r.code != 1 || !strings.Contains(r.stderr, "input too large") || strings.Count(r.stderr, hint) != 1 {
+			t.Errorf("%s: exit %d, stderr\n%s\nwant exit 1 and one %q", args[0], r.code, r.stderr, hint)
+		}
+	}
+}

@@ -177,11 +177,11 @@ func loadTraining(ctx context.Context, o dataOptions) (*data.Dataset, *data.Enco
 	}
 	enc, err := data.FitEncoder(t, o.encoderOptions())
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, inputError(err) // one-hot encoding past the cells limit names the flag
 	}
 	ds, _, err := enc.Transform(t) // the encoder has seen every category: no warnings
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, inputError(err)
 	}
 	return ds, enc, nil
 }
@@ -246,10 +246,12 @@ func loadForModel(ctx context.Context, o dataOptions, b *train.Bundle, modelPath
 		}
 		enc.Label = o.Label // the label column may be named differently here
 	}
+	transform := enc.TransformUnlabelled
 	if labelled {
-		return enc.Transform(t)
+		transform = enc.Transform
 	}
-	return enc.TransformUnlabelled(t)
+	ds, warns, err := transform(t)
+	return ds, warns, inputError(err)
 }
 
 // csvAsLibSVM reports whether ds, read as LibSVM for a model (which fixes
@@ -509,6 +511,174 @@ func warnDosageCodes(w io.Writer, file string, ds *data.Dataset, enc *data.Encod
 	}
 	fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d features hold the codes 0, 1 and 2 (genotypes?), read as numbers, so the table takes the continuous route (a linear model, no interaction rules); --categorical '*' one-hot encodes them for the categorical route, which finds interactions: compare the two with cv\n",
 		file, dosage, ds.Cols)
+}
+
+// columnValues returns, for each column of enc (nil for a binned one), its
+// distinct training values as written (a number as the shortest string
+// that reads back as it) and the rows that hold each, missing cells
+// aside. A numeric column's missing cells take its mean, so a value equal
+// to a mean that is not a whole number is taken for a missing cell.
+func columnValues(ds *data.Dataset, enc *data.Encoder) []map[string]int {
+	if ds == nil || enc == nil {
+		return nil
+	}
+	out := make([]map[string]int, len(enc.Columns))
+	off := 0
+	for k, c := range enc.Columns {
+		width := 1
+		switch c.Kind {
+		case data.Categorical:
+			width = len(c.Categories)
+		case data.Binned:
+			width = len(c.Cuts)
+		}
+		if off+width > ds.Cols {
+			return nil
+		}
+		if c.Kind == data.Binned {
+			off += width
+			continue
+		}
+		vals := make(map[string]int)
+		nums := make(map[float64]int) // a numeric column's values, written out once counted
+		for i := range ds.Rows {
+			x := ds.X[i*ds.Cols+off : i*ds.Cols+off+width]
+			switch {
+			case c.Kind == data.Categorical:
+				if o := slices.Index(x, 1); o >= 0 && !data.IsMissing(c.Categories[o]) {
+					vals[c.Categories[o]]++
+				}
+			case c.Values == 2 && (x[0] == 0 || x[0] == 1):
+				nums[[]float64{c.Low, c.High}[int(x[0])]]++
+			case c.Values == 1 && x[0] == 0:
+				nums[c.Low]++
+			case c.Values == 0 && (x[0] != c.Mean || x[0] == float64(int64(x[0]))):
+				nums[x[0]]++
+			}
+		}
+		for v, n := range nums {
+			vals[strconv.FormatFloat(v, 'g', -1, 64)] += n
+		}
+		out[k] = vals
+		off += width
+	}
+	return out
+}
+
+// warnStrayCodes warns when a table of genotypes, columns of the codes 0,
+// 1 and 2 (minor-allele counts), has columns holding a value or two
+// besides: a stray "3", or a missing call written "./." or ".", which
+// only NA, ? and an empty cell mean. Read as a number a stray code is a
+// dose like any other and goes unnoticed; a word makes the column
+// one-hot encoded, one feature per code (and one for the word), while
+// the rest of the table is read as numbers. It speaks where nine in ten
+// of the columns hold codes 0, 1 and 2 only, or with at most two other
+// values in fewer rows than the codes, and half of them hold all three
+// codes (a table of 0/1 flags with a stray value is not genotypes), and
+// names the other values and the first columns that hold them. It
+// reports whether the words it found made most columns one-hot encoded
+// (a missing call written "./." throughout), when the warnings of a few
+// continuous columns and of dosage codes, which then speak of the few
+// columns without such a cell, are beside the point.
+func warnStrayCodes(w io.Writer, file string, ds *data.Dataset, enc *data.Encoder, categorical []string) (mostEncoded bool) {
+	vals := columnValues(ds, enc)
+	if vals == nil {
+		return false
+	}
+	type stray struct {
+		column string
+		others []string
+		words  bool // one-hot encoded because of them, not by --categorical
+	}
+	var strays []stray
+	checked, codeCols, all3 := 0, 0, 0
+	for k, vs := range vals {
+		if vs == nil {
+			continue
+		}
+		checked++
+		codes, codeRows, otherRows := 0, 0, 0
+		var others []string
+		for v, n := range vs {
+			if v == "0" || v == "1" || v == "2" {
+				codes++
+				codeRows += n
+			} else {
+				others = append(others, v)
+				otherRows += n
+			}
+		}
+		switch {
+		case len(others) == 0 && codes > 0:
+			codeCols++
+		case len(others) <= 2 && codes >= 2 && otherRows < codeRows:
+			codeCols++
+			slices.Sort(others)
+			c := enc.Columns[k]
+			strays = append(strays, stray{c.Name, others,
+				c.Kind == data.Categorical && !slices.Contains(categorical, "*") && !slices.Contains(categorical, c.Name)})
+		default:
+			continue
+		}
+		if codes == 3 {
+			all3++
+		}
+	}
+	if len(strays) == 0 || 10*codeCols < 9*checked || 2*all3 < codeCols {
+		return false
+	}
+	byValue := make(map[string][2]int) // other value -> columns, rows
+	index := make(map[string]int, len(enc.Columns))
+	for k, c := range enc.Columns {
+		index[c.Name] = k
+	}
+	words := 0
+	names := make([]string, 0, len(strays))
+	for _, s := range strays {
+		for _, v := range s.others {
+			byValue[v] = [2]int{byValue[v][0] + 1, byValue[v][1] + vals[index[s.column]][v]}
+		}
+		if s.words {
+			words++
+		}
+		names = append(names, s.column)
+	}
+	others := make([]string, 0, len(byValue))
+	for v := range byValue {
+		others = append(others, v)
+	}
+	slices.SortFunc(others, func(a, b string) int {
+		if c := byValue[b][0] - byValue[a][0]; c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	var what []string
+	for _, v := range others[:min(3, len(others))] {
+		what = append(what, fmt.Sprintf("%q in %s, %s", v, count(byValue[v][0], "column"), count(byValue[v][1], "cell")))
+	}
+	if len(others) > 3 {
+		what = append(what, fmt.Sprintf("%d more values", len(others)-3))
+	}
+	encoded := ""
+	if words > 0 {
+		encoded = fmt.Sprintf("; the words make %s one-hot encoded, one feature per value, not read as numbers", count(words, "column"))
+	}
+	verb := "hold"
+	if len(strays) == 1 {
+		verb = "holds"
+	}
+	fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d columns %s the genotype codes 0, 1 and 2 but also other values: %s (%s)%s; a minor-allele count is 0, 1 or 2: check those cells, and write a missing call as NA or leave it empty\n",
+		file, len(strays), checked, verb, strings.Join(what, "; "), quoteFew(names, 3), encoded)
+	return 2*words > checked
+}
+
+// count writes n and the noun, with an s unless n is 1: "1 row", "3 rows".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // binariseHint returns the --binarise flag that binarises the columns

@@ -246,8 +246,10 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 		return nil, nil, err
 	}
 	warnMixedColumns(warnings(ios, o.Verbosity == quiet), o.Data.Path, enc, o.Data.Categorical)
-	warnFewContinuous(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds)
-	warnDosageCodes(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds, enc)
+	if !warnStrayCodes(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds, enc, o.Data.Categorical) {
+		warnFewContinuous(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds)
+		warnDosageCodes(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds, enc)
+	}
 	warnManyClasses(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds)
 	warnAlikeClasses(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds)
 	if o.Fit.OrderSet && o.Fit.Model.Order > ds.Cols {
