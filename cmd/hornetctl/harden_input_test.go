@@ -582,6 +582,44 @@ func TestTrainWarnsOfDosageCodes(t *testing.T) {
 	}
 }
 
+// TestWarningsNameTheFileOnOneLine: a warning names its file through
+// oneLine, so a newline in the file's name cannot split it (the file of
+// flags and an age, and the table of genotype codes, warned in two lines).
+func TestWarningsNameTheFileOnOneLine(t *testing.T) {
+	t.Parallel()
+	var withAge, dosage strings.Builder
+	withAge.WriteString("a,b,c,d,age,y\n")
+	dosage.WriteString("s0,s1,s2,s3,y\n")
+	for i := range 40 {
+		a, b, c, d := i%2, i/2%2, i/4%2, i/8%2
+		fmt.Fprintf(&withAge, "%d,%d,%d,%d,%d,%d\n", a, b, c, d, 20+i, a^b)
+		fmt.Fprintf(&dosage, "%d,%d,%d,%d,%d\n", i%3, i/3%3, (i+1)%3, i/2%3, a^b)
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, csv, want string }{
+		{"flags and an age", withAge.String(), "are 0/1 but"},
+		{"genotype codes", dosage.String(), "(genotypes?)"},
+	} {
+		path := filepath.Join(dir, tc.name+"\nsecond line.csv")
+		if err := os.WriteFile(path, []byte(tc.csv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := mustRun(t, "train", "--data", path, "--epochs", "1", "--out", filepath.Join(dir, "m.json"))
+		found := false
+		for _, line := range strings.Split(r.stderr, "\n") {
+			if strings.Contains(line, tc.want) {
+				found = true
+				if !strings.HasPrefix(line, "hornetctl: warning: ") || !strings.Contains(line, "second line.csv") {
+					t.Errorf("%s: the warning is not one line naming the file:\n%s", tc.name, r.stderr)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: stderr\n%s\nwant a warning containing %q", tc.name, r.stderr, tc.want)
+		}
+	}
+}
+
 // TestTrainBinarise: --binarise codes a continuous column beside 0/1
 // flags as thresholds at its training quartiles, so the table takes the
 // categorical route (no warning) and the rules test the thresholds; a

@@ -408,7 +408,7 @@ func warnOffRoute(w io.Writer, file string, ds *data.Dataset, routes []model.Rou
 	}
 	if count > 0 {
 		fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d rows hold non-binary values (e.g. an imputed NA) and were predicted by the categorical route, the only one the model was trained on; their predictions are less reliable\n",
-			file, count, len(routes))
+			oneLine(file), count, len(routes))
 	}
 }
 
@@ -425,7 +425,7 @@ func warnMixedColumns(w io.Writer, file string, enc *data.Encoder, categorical [
 			continue
 		}
 		fmt.Fprintf(w, "hornetctl: warning: %s: column %q holds %d distinct numbers but also %s, so it is one-hot encoded, one feature per distinct value; leave those cells empty, NA or ? to keep it numeric, or name it in --categorical\n",
-			file, m.Column, m.Numbers, quoteFew(m.Others, 3))
+			oneLine(file), m.Column, m.Numbers, quoteFew(m.Others, 3))
 	}
 }
 
@@ -456,7 +456,7 @@ func warnFewContinuous(w io.Writer, file string, ds *data.Dataset) {
 		verb, them = "is", "it"
 	}
 	fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d features are 0/1 but %s %s not, so the table takes the continuous route (a linear model, no interaction rules); drop %s or binarise %s (%s) to let the categorical route find interactions\n",
-		file, ds.Cols-len(others), ds.Cols, quoteFew(others, 3), verb, them, them, binariseHint(others))
+		oneLine(file), ds.Cols-len(others), ds.Cols, quoteFew(others, 3), verb, them, them, binariseHint(others))
 }
 
 // warnDosageCodes warns when a table goes to the continuous route because
@@ -510,7 +510,7 @@ func warnDosageCodes(w io.Writer, file string, ds *data.Dataset, enc *data.Encod
 		return
 	}
 	fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d features hold the codes 0, 1 and 2 (genotypes?), read as numbers, so the table takes the continuous route (a linear model, no interaction rules); --categorical '*' one-hot encodes them for the categorical route, which finds interactions: compare the two with cv\n",
-		file, dosage, ds.Cols)
+		oneLine(file), dosage, ds.Cols)
 }
 
 // columnValues returns, for each column of enc (nil for a binned one), its
@@ -669,7 +669,7 @@ func warnStrayCodes(w io.Writer, file string, ds *data.Dataset, enc *data.Encode
 		verb = "holds"
 	}
 	fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d columns %s the genotype codes 0, 1 and 2 but also other values: %s (%s)%s; a minor-allele count is 0, 1 or 2: check those cells, and write a missing call as NA or leave it empty\n",
-		file, len(strays), checked, verb, strings.Join(what, "; "), quoteFew(names, 3), encoded)
+		oneLine(file), len(strays), checked, verb, strings.Join(what, "; "), quoteFew(names, 3), encoded)
 	return 2*words > checked
 }
 
@@ -707,10 +707,10 @@ func warnManyClasses(w io.Writer, file string, ds *data.Dataset) {
 	switch {
 	case 2*len(ds.Classes) > ds.Rows:
 		fmt.Fprintf(w, "hornetctl: warning: %s: the label has %d classes for %d rows, so most classes have a single row, as if it were an identifier: nothing learned from them generalises, and each epoch takes long (its work grows with rows × classes); choose another --label\n",
-			file, len(ds.Classes), ds.Rows)
+			oneLine(file), len(ds.Classes), ds.Rows)
 	case len(ds.Classes) > slowClasses:
 		fmt.Fprintf(w, "hornetctl: warning: %s: the label has %d classes, more than %d, so each epoch takes long (its work grows with rows × classes: 2,500 classes of 5,000 rows take 8.5 s an epoch); check that --label names the right column\n",
-			file, len(ds.Classes), slowClasses)
+			oneLine(file), len(ds.Classes), slowClasses)
 	}
 }
 
@@ -794,7 +794,7 @@ func printWarnings(w io.Writer, file string, warns []data.Warning) {
 			for _, r := range warns[i:] {
 				rows += r.Count
 			}
-			fmt.Fprintf(w, "hornetctl: warning: %s: %d more categories not seen in training (%d row cells encoded as all zeros)\n", file, len(warns)-i, rows)
+			fmt.Fprintf(w, "hornetctl: warning: %s: %d more categories not seen in training (%d row cells encoded as all zeros)\n", oneLine(file), len(warns)-i, rows)
 			return
 		}
 		fmt.Fprintf(w, "hornetctl: warning: %s: %s\n", oneLine(file), oneLine(wa.String()))
