@@ -168,7 +168,7 @@ func number(s string) (f float64, ok bool) {
 func parseCell(s string) (float64, error) {
 	f, ok := number(s)
 	if !ok {
-		return 0, &cellError{value: s, what: "is not a number", err: ErrNotNumber}
+		return 0, &cellError{value: s, what: "is not a number (a missing value is written NA, ? or left empty)", err: ErrNotNumber}
 	}
 	if !finite(f) {
 		return 0, &cellError{value: s, what: "is not a finite number (NaN and Inf are not allowed)", err: ErrNonFinite}

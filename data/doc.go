@@ -164,7 +164,7 @@
 // Problems with input are errors, never panics. Errors about a file are
 // *[ParseError] values that say where the problem is, like
 //
-//	train.csv:17: column "age": "abc" is not a number
+//	train.csv:17: column "age": "abc" is not a number (a missing value is written NA, ? or left empty)
 //
 // and wrap one of the ErrXxx sentinels, for errors.Is. Panics are kept for
 // programmer errors, such as an out-of-range row index, and the method's

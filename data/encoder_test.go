@@ -307,9 +307,9 @@ func TestTransformErrors(t *testing.T) {
 		msg        string
 	}{
 		{name: "not a number", csv: "size,colour,label\n1,red,yes\n\nabc,red,no\n", want: ErrNotNumber,
-			msg: `test.csv:4: column "size": "abc" is not a number`},
+			msg: `test.csv:4: column "size": "abc" is not a number (a missing value is written NA, ? or left empty)`},
 		{name: "not a number unlabelled", csv: "size,colour\n1x,red\n", unlabelled: true, want: ErrNotNumber,
-			msg: `test.csv:2: column "size": "1x" is not a number`},
+			msg: `test.csv:2: column "size": "1x" is not a number (a missing value is written NA, ? or left empty)`},
 		{name: "Inf", csv: "size,colour,label\ninf,red,yes\n", want: ErrNonFinite,
 			msg: `test.csv:2: column "size": "inf" is not a finite number (NaN and Inf are not allowed)`},
 		{name: "unknown label", csv: "size,colour,label\n1,red,yes\n2,red,maybe\n", want: ErrUnknownLabel,
@@ -394,7 +394,7 @@ func TestNumericDataset(t *testing.T) {
 	}{
 		{"missing value", "a,label\n1,x\nNA,y\n", ErrMissingValue,
 			`n.csv:3: column "a": "NA" is a missing value (NumericDataset does not impute; use FitEncoder)`},
-		{"not a number", "a,label\n1,x\nred,y\n", ErrNotNumber, `n.csv:3: column "a": "red" is not a number`},
+		{"not a number", "a,label\n1,x\nred,y\n", ErrNotNumber, `n.csv:3: column "a": "red" is not a number (a missing value is written NA, ? or left empty)`},
 		{"NaN", "a,label\nNaN,x\n", ErrNonFinite, `n.csv:2: column "a": "NaN" is not a finite number (NaN and Inf are not allowed)`},
 		{"missing label", "a,label\n1,\n", ErrMissingLabel, `n.csv:2: column "label": missing label`},
 	} {

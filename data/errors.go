@@ -83,7 +83,7 @@ var (
 // ParseError reports a problem in an input file, with its address. Unknown
 // parts are zero and left out of the message, which reads like
 //
-//	data.csv:17: column "age": "abc" is not a number
+//	data.csv:17: column "age": "abc" is not a number (a missing value is written NA, ? or left empty)
 //
 // Err is one of the sentinels above, possibly wrapped with detail, so
 // errors.Is(err, ErrNotNumber) works on a *ParseError.

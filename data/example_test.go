@@ -88,7 +88,7 @@ NA,blue,no
 	// [2 0 1 0] → no
 	// [3 0 0 0] → no
 	// warning: column "colour": category "green" was not seen in training (1 row encoded as all zeros)
-	// bad.csv:3: column "size": "abc" is not a number
+	// bad.csv:3: column "size": "abc" is not a number (a missing value is written NA, ? or left empty)
 }
 
 func ExampleReadLibSVM() {
