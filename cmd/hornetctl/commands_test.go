@@ -189,7 +189,7 @@ func TestPredict(t *testing.T) {
 		}
 		r := mustRun(t, "predict", "--data", many, "--model", fx("cat.json"))
 		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
-		last := "hornetctl: warning: " + many + ": 20 more categories not seen in training (20 row cells encoded as all zeros)"
+		last := "hornetctl: warning: " + many + ": 20 more categories not seen in training (20 row cells encoded as all zeros); in all 40 unseen categories in 1 column: check that the file is coded as the training file was"
 		if len(lines) != maxWarningLines+1 || lines[len(lines)-1] != last {
 			t.Errorf("%d lines of warnings, the last %q; want %d, the last %q", len(lines), lines[len(lines)-1], maxWarningLines+1, last)
 		}

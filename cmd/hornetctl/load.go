@@ -785,8 +785,10 @@ func quoteFew(names []string, k int) string {
 const maxWarningLines = 20
 
 // printWarnings writes data warnings to w, one line each, the first
-// maxWarningLines of them and then one line counting the rest (a file of
-// new categories would otherwise print a line for each).
+// maxWarningLines of them and then one line counting the rest and the
+// columns they all fall in (a file of new categories would otherwise print
+// a line for each; a file coded otherwise than the training file, AA/AG/GG
+// for 0/1/2, shows as unseen categories in most of its columns).
 func printWarnings(w io.Writer, file string, warns []data.Warning) {
 	for i, wa := range warns {
 		if i == maxWarningLines {
@@ -794,7 +796,12 @@ func printWarnings(w io.Writer, file string, warns []data.Warning) {
 			for _, r := range warns[i:] {
 				rows += r.Count
 			}
-			fmt.Fprintf(w, "hornetctl: warning: %s: %d more categories not seen in training (%d row cells encoded as all zeros)\n", oneLine(file), len(warns)-i, rows)
+			columns := map[string]bool{}
+			for _, r := range warns {
+				columns[r.Column] = true
+			}
+			fmt.Fprintf(w, "hornetctl: warning: %s: %d more categories not seen in training (%d row cells encoded as all zeros); in all %d unseen categories in %s: check that the file is coded as the training file was\n",
+				oneLine(file), len(warns)-i, rows, len(warns), count(len(columns), "column"))
 			return
 		}
 		fmt.Fprintf(w, "hornetctl: warning: %s: %s\n", oneLine(file), oneLine(wa.String()))
