@@ -470,42 +470,20 @@ func warnFewContinuous(w io.Writer, file string, ds *data.Dataset) {
 // and as exact on AND, xor and recessive-by-dominant pairs among 2,000
 // SNPs); the warning names both. It speaks where nine in ten of the columns
 // that are not 0/1 hold exactly those three codes (a missing cell,
-// imputed by the column's mean, aside); other codes (-2/0/2 levels of
+// imputed by the column's mean, aside: vals is columnValues); other codes (-2/0/2 levels of
 // discretised expression, as skf_colon's, where one-hot loses: 0.82 →
 // 0.66) stay silent, since nothing says they are counts.
-func warnDosageCodes(w io.Writer, file string, ds *data.Dataset, enc *data.Encoder) {
-	if ds == nil || enc == nil || model.RouteOf(ds.X) != model.Continuous {
+func warnDosageCodes(w io.Writer, file string, ds *data.Dataset, enc *data.Encoder, vals []map[string]int) {
+	if vals == nil || model.RouteOf(ds.X) != model.Continuous {
 		return
-	}
-	srcs, err := enc.Sources()
-	if err != nil || len(srcs) != ds.Cols {
-		return
-	}
-	means := make(map[string]float64, len(enc.Columns))
-	for _, c := range enc.Columns {
-		means[c.Name] = c.Mean
 	}
 	others, dosage := 0, 0
-	for j, src := range srcs {
-		if !src.Numeric || src.Binary || src.Threshold != "" {
+	for k, c := range enc.Columns {
+		if c.Kind != data.Numeric || c.Values == 2 {
 			continue
 		}
-		var seen [3]bool
-		codes := true
-		for i := range ds.Rows {
-			switch v := ds.X[i*ds.Cols+j]; v {
-			case 0, 1, 2:
-				seen[int(v)] = true
-			case means[src.Column]: // a missing cell
-			default:
-				codes = false
-			}
-			if !codes {
-				break
-			}
-		}
 		others++
-		if codes && seen == [3]bool{true, true, true} {
+		if len(vals[k]) == 3 && vals[k]["0"] > 0 && vals[k]["1"] > 0 && vals[k]["2"] > 0 {
 			dosage++
 		}
 	}
@@ -583,8 +561,7 @@ func columnValues(ds *data.Dataset, enc *data.Encoder) []map[string]int {
 // (a missing call written "./." throughout), when the warnings of a few
 // continuous columns and of dosage codes, which then speak of the few
 // columns without such a cell, are beside the point.
-func warnStrayCodes(w io.Writer, file string, ds *data.Dataset, enc *data.Encoder, categorical []string) (mostEncoded bool) {
-	vals := columnValues(ds, enc)
+func warnStrayCodes(w io.Writer, file string, enc *data.Encoder, vals []map[string]int, categorical []string) (mostEncoded bool) {
 	if vals == nil {
 		return false
 	}

@@ -246,9 +246,10 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 		return nil, nil, err
 	}
 	warnMixedColumns(warnings(ios, o.Verbosity == quiet), o.Data.Path, enc, o.Data.Categorical)
-	if !warnStrayCodes(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds, enc, o.Data.Categorical) {
+	vals := columnValues(ds, enc) // each column's distinct values, for the two genotype warnings
+	if !warnStrayCodes(warnings(ios, o.Verbosity == quiet), o.Data.Path, enc, vals, o.Data.Categorical) {
 		warnFewContinuous(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds)
-		warnDosageCodes(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds, enc)
+		warnDosageCodes(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds, enc, vals)
 	}
 	warnManyClasses(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds)
 	warnAlikeClasses(warnings(ios, o.Verbosity == quiet), o.Data.Path, ds)
