@@ -43,10 +43,11 @@ type LevelCoverage struct {
 	Seeds       int `json:"seeds"`
 	RandomSeeds int `json:"random_seeds,omitempty"`
 	// ParityTables and ParityBits describe the parity search of a pairs
-	// level that is not exhaustive (screen_parity.go): tables of
-	// ParityBits rows each, drawn from the ParityRows rows screened, which
-	// proposed ParityScored pairs beside the beam's (counted in Scored
-	// too). Zero where none ran.
+	// or triples level that is not exhaustive (screen_parity.go,
+	// screen_parity_triples.go): tables of ParityBits rows each, drawn
+	// from the ParityRows rows screened, which proposed ParityScored
+	// tuples beside the beam's (counted in Scored too). Zero where none
+	// ran.
 	ParityTables int   `json:"parity_tables,omitempty"`
 	ParityBits   int   `json:"parity_bits,omitempty"`
 	ParityRows   int   `json:"parity_rows,omitempty"`
@@ -131,13 +132,32 @@ func (c Coverage) String() string {
 			parts = append(parts, fmt.Sprintf("order %d by a beam of the %d best and %d random tuples of order %d: %s of %.3g tuples (%.2gs); a tuple whose sub-tuples carry no signal alone found with probability about %.2g",
 				l.Size, l.Seeds, l.RandomSeeds, l.Size-1, thousands(l.Scored), l.Total, l.Elapsed.Seconds(), l.SilentFindProbability(c.Features)))
 			if l.ParityTables > 0 {
-				parts[len(parts)-1] += fmt.Sprintf(", and by the parity search (%d tables of %d rows, %s pairs proposed) an xor of two features agreeing with the label on %.0f %% of the rows with probability at least %.2g",
-					l.ParityTables, l.ParityBits, thousands(l.ParityScored), 100*parityAgreement, l.ParityFindProbability(parityAgreement))
+				parts[len(parts)-1] += fmt.Sprintf(", and by the parity search (%d tables of %d rows, %s %s proposed) an xor of %s features agreeing with the label on %.0f %% of the rows with probability at least %.2g",
+					l.ParityTables, l.ParityBits, thousands(l.ParityScored), tupleNoun(l.Size), numberWord(l.Size), 100*parityAgreement, l.ParityFindProbability(parityAgreement))
 			}
 		}
 	}
 	parts = append(parts, fmt.Sprintf("%s tuples scored over %s features", thousands(c.Scored()), thousands(int64(c.Features))))
 	return strings.Join(parts, "; ")
+}
+
+// tupleNoun names the tuples of a size in the plural.
+func tupleNoun(size int) string {
+	switch size {
+	case 2:
+		return "pairs"
+	case 3:
+		return "triples"
+	}
+	return fmt.Sprintf("%d-tuples", size)
+}
+
+// numberWord spells a small count.
+func numberWord(n int) string {
+	if n >= 0 && n < 10 {
+		return [...]string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}[n]
+	}
+	return fmt.Sprint(n)
 }
 
 // thousands renders n with commas between groups of three digits.
@@ -156,7 +176,7 @@ type levelPlan struct {
 	total      float64 // C(active, size)
 	beam       int     // best seeds of size-1 extended (beam only)
 	random     int     // random seeds of size-1 extended besides (beam only)
-	parityBits int     // rows a table of the parity search samples (pairs beam only)
+	parityBits int     // rows a table of the parity search samples (pairs and triples beams only)
 	parityTabs int     // tables of the parity search (0: none)
 	keep       int     // tuples of this size kept for the next size's beam
 }
@@ -200,10 +220,15 @@ func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
 		p.exhaustive = size == 1 || p.total*cost <= limit
 		if !p.exhaustive {
 			p.beam = int(min(max(limit/(active*cost), minBeam), maxBeam))
-			if size == 2 {
+			switch size {
+			case 2:
 				// Beside the beam, within at most half the budget more
 				// (a few percent of it, as sized): screen_parity.go.
 				p.parityBits, p.parityTabs = s.parityPlan(limit)
+			case 3:
+				// Beside the beam, within a quarter of the budget more:
+				// screen_parity_triples.go.
+				p.parityBits, p.parityTabs = s.parityTriplesPlan(work / parityTriplesShare)
 			}
 			if size > 2 {
 				// As many seeds as the screening keeps tuples (4·keep):
@@ -262,7 +287,11 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 			lc.Scored = s.beam(p.size, all, level)
 			if p.parityTabs > 0 && !s.canceled() {
 				lc.ParityTables, lc.ParityBits, lc.ParityRows = p.parityTabs, p.parityBits, s.rows
-				lc.ParityScored = s.parityPairs(p.parityBits, p.parityTabs, all, level)
+				if p.size == 2 {
+					lc.ParityScored = s.parityPairs(p.parityBits, p.parityTabs, all, level)
+				} else {
+					lc.ParityScored = s.parityTriples(p.parityBits, p.parityTabs, all, level)
+				}
 				lc.Scored += lc.ParityScored
 			}
 		}
