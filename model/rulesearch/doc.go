@@ -397,7 +397,8 @@
 // among 24 features with a one-unit budget (64 best and 64 random pairs of
 // 276) is reached with chance 0.66 and was found for 6 of 6 data seeds, the
 // best pairs alone 3 of 6; among 1,000 features at the default budget the
-// chance is about 10⁻³ (the triples' parity search, below, takes over).
+// chance is about 10⁻³ (the parity search of the larger tuples, below,
+// takes over).
 // The budget is a count of operations, not a clock, so the
 // choice between scan and beam, and with it the result, is the same on
 // every machine and for every GOMAXPROCS; the work is spread over
@@ -456,30 +457,37 @@
 // whose pairs are scored exhaustively (every shared table and gate) are
 // unchanged.
 //
-// The triples have a parity search of their own (session 25,
-// screen_parity_triples.go), since beyond the exhaustive triples (about
-// 500 features over 500 rows) a random seed pair was the only way to an
-// xor of three features: over 1,000 features and 500 rows the beam
-// reached it with chance 0.0015, and the fit scored 0.50 on fresh rows.
-// It meets in the middle: y = a ⊕ b ⊕ c makes a ⊕ y a near-match of
-// b ⊕ c, so a table keys every feature a by its sampled bits of a ⊕ y
-// and looks every pair (b, c) up by the xor of b's and c's keys, an xor
-// of two words a pair; the D²/2 pairs are enumerated, not scored. The
-// meeting is symmetric in a, b and c, so a triple is taken through one
-// of its pairs only. A table of b rows proposes about C(D, 3)·2^(1−b)
-// chance triples; b is chosen to make the tables needed for chance 0.99
-// at 80 % agreement cheapest (more rows, more tables but fewer chance
-// triples), and the tables within a quarter of the budget. Each table is
-// cut into 16 ranges of pairs so that all cores share it, and the result
-// is the same for every GOMAXPROCS. Measured, 500 rows: 1,000 features,
-// 217 tables of 17 rows (chance 0.99), 0.22 s a search; 3,000 features,
-// 52 tables of 19 rows (chance 0.44 at 80 % agreement, 1 for a clean
-// parity), 0.39 s; about 5·10⁸ pairs looked up and 2.4·10⁶ triples
-// scored a second (BenchmarkParityTriples). Over 20,000 features one
-// table's pairs alone cost more than the quarter, and none runs.
-// Parities of four features or more are left to the beam: meeting pairs
-// with pairs needs keys of about 2·log₂ D rows, whose chance under 20 %
-// noise asks for thousands of tables.
+// The triples, and the larger tuples of a rule order above 3, have a
+// parity search of their own (session 25, screen_parity_deep.go), since
+// beyond their exhaustive scan (triples: about 500 features over 500
+// rows) a random seed was the only way to an xor: an xor of three among
+// 1,000 features over 500 rows was reached with chance 0.0015 and the fit
+// scored 0.50 on fresh rows; an xor of four among 100 (--order 4) with
+// chance 0.006. It meets in the middle: y = a ⊕ b ⊕ c makes a ⊕ y a
+// near-match of b ⊕ c (for four features, a ⊕ b ⊕ y of c ⊕ d), so a
+// table keys the left parts of ⌊k/2⌋ features by their sampled bits of
+// their xor with y and looks every right part of ⌈k/2⌉ features up by the
+// xor of its features' keys, an xor of two words a part; the C(D, ⌈k/2⌉)
+// right parts are enumerated, not scored. The meeting is symmetric in
+// the tuple's features, so a tuple is taken through the one split whose
+// left part holds its smallest features, once a table. A table of b rows
+// proposes about C(D, k)·2^(1−b) chance tuples; b is chosen to make the
+// tables needed for chance 0.99 at 80 % agreement cheapest (more rows,
+// more tables but fewer chance tuples), and the tables within a quarter
+// of the budget. A table of a million right parts or more is cut into 16
+// ranges so that all cores share it; smaller tables are built side by
+// side; the result is the same for every GOMAXPROCS. Measured, 500 rows:
+// triples over 1,000 features, 217 tables of 17 rows (chance 0.99), 0.24
+// s a search; over 3,000 features, 52 tables of 19 rows (chance 0.44 at
+// 80 % agreement, 1 for a clean parity), 0.44 s; about 5·10⁸ pairs looked
+// up and 2·10⁶ triples scored a second; 4-tuples over 160 features and
+// 256 rows, 292 tables of 18 rows, 0.40 s (BenchmarkParityDeep). Over
+// 20,000 features one table's pairs alone cost more than the quarter,
+// and no triples' search runs. What evidence a parity has is the
+// screening's test, not the search's: an xor of five under 15 % noise
+// over 256 rows (32 cells of 8 rows) has G ≈ 138 against its BIC price
+// 31·ln 256 = 172, so it is proposed and not kept; over 512 rows it is
+// (TestParityDeepFindsXorOfFourAndFive).
 //
 // # Reading rules
 //

@@ -43,8 +43,8 @@ type LevelCoverage struct {
 	Seeds       int `json:"seeds"`
 	RandomSeeds int `json:"random_seeds,omitempty"`
 	// ParityTables and ParityBits describe the parity search of a pairs
-	// or triples level that is not exhaustive (screen_parity.go,
-	// screen_parity_triples.go): tables of ParityBits rows each, drawn
+	// or larger level that is not exhaustive (screen_parity.go,
+	// screen_parity_deep.go): tables of ParityBits rows each, drawn
 	// from the ParityRows rows screened, which proposed ParityScored
 	// tuples beside the beam's (counted in Scored too). Zero where none
 	// ran.
@@ -176,7 +176,7 @@ type levelPlan struct {
 	total      float64 // C(active, size)
 	beam       int     // best seeds of size-1 extended (beam only)
 	random     int     // random seeds of size-1 extended besides (beam only)
-	parityBits int     // rows a table of the parity search samples (pairs and triples beams only)
+	parityBits int     // rows a table of the parity search samples (beams above single features)
 	parityTabs int     // tables of the parity search (0: none)
 	keep       int     // tuples of this size kept for the next size's beam
 }
@@ -225,10 +225,10 @@ func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
 				// Beside the beam, within at most half the budget more
 				// (a few percent of it, as sized): screen_parity.go.
 				p.parityBits, p.parityTabs = s.parityPlan(limit)
-			case 3:
+			default:
 				// Beside the beam, within a quarter of the budget more:
-				// screen_parity_triples.go.
-				p.parityBits, p.parityTabs = s.parityTriplesPlan(work / parityTriplesShare)
+				// screen_parity_deep.go.
+				p.parityBits, p.parityTabs = s.parityDeepPlan(size, work/parityDeepShare)
 			}
 			if size > 2 {
 				// As many seeds as the screening keeps tuples (4·keep):
@@ -290,7 +290,7 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 				if p.size == 2 {
 					lc.ParityScored = s.parityPairs(p.parityBits, p.parityTabs, all, level)
 				} else {
-					lc.ParityScored = s.parityTriples(p.parityBits, p.parityTabs, all, level)
+					lc.ParityScored = s.parityDeep(p.size, p.parityBits, p.parityTabs, all, level)
 				}
 				lc.Scored += lc.ParityScored
 			}

@@ -1,0 +1,485 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package rulesearch
+
+import (
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// The parity search of the triples and larger tuples. Where the k-tuples
+// are too many to score every one, the beam reaches a k-tuple only
+// through a seed of size k−1, and a tuple none of whose sub-tuples carries
+// a signal (an xor of k features) is among the seeds only by the luck of
+// the random ones: an xor of three features among 1,000 over 500 rows
+// with chance about 0.0015, so that such a label was learned at chance
+// (0.50 on fresh rows) where 300 features, scored exhaustively, gave
+// 1.000; an xor of four among 100 (--order 4) with chance 0.006. The
+// pairs' search (screen_parity.go) extends by meeting in the middle:
+// y = a ⊕ b ⊕ c, up to noise, is a ⊕ y = b ⊕ c, a near-match between the
+// bitset of a feature xored with the label and that of a pair's xor; for
+// four features, a ⊕ b ⊕ y = c ⊕ d. The tuple is split into a left part
+// L of ⌊k/2⌋ features and a right part R of the others. Each table
+// samples b rows and keys every feature by its bits there; every left
+// part is keyed by the xor of its features' keys and the label's (up to
+// complement) and indexed, and every right part is looked up by the xor
+// of its features' keys, a few word operations each: the C(D, |R|) right
+// parts are enumerated, never scored, and only the tuples whose keys
+// meet are scored exactly, as the beam's are. The meeting is symmetric
+// in the tuple's features (the key of the xor of all of them and the
+// label is 0 up to complement), so a tuple meets through every split at
+// once: it is taken through the one whose left part holds its ⌊k/2⌋
+// smallest features. A tuple agreeing with the label's parity on a share
+// q of the rows meets in a table with probability about q^b (parityHit:
+// the rows are drawn without replacement), an unrelated one with about
+// 2^(1−b), so a table proposes about C(D, k)·2^(1−b) chance tuples, and
+// b is chosen to make the tables needed for parityTarget at
+// parityAgreement cheapest: more rows a table cost more tables but
+// propose fewer chance tuples. The tables are sized for parityTarget
+// within 1/parityDeepShare of the budget; the log states the chance
+// reached.
+
+// parityDeepShare: the parity search of a size above two works within
+// 1/parityDeepShare of the screening budget (the exhaustive scan of such
+// a size has 1/deepBudgetShare).
+const parityDeepShare = 4
+
+// maxParityKeyBits bounds the rows of a table: keys are 32-bit words.
+const maxParityKeyBits = 32
+
+// maxParityLeft bounds the left parts a table indexes (C(D, ⌊k/2⌋)):
+// their index holds 24 bytes each while the table is in use.
+const maxParityLeft = 1 << 22
+
+// maxParityDirectBits bounds the keys (beside their lowest bit, always 0)
+// whose index finds a key's entries directly (4 bytes a key).
+const maxParityDirectBits = 22
+
+// maxParityFilterBits bounds the filter of a table's index (2^bits bits).
+const maxParityFilterBits = 26
+
+// parityPairCost is the work, in word operations, of looking one right
+// part up in a table (an xor, a complement and a filter read), measured:
+// about 4 ns a pair on one core of this 2-vCPU machine over 3,000
+// features, where the counting kernel does 1.2·10⁹ word operations a
+// second a core.
+const parityPairCost = 6
+
+// parityTupleCost is the work of scoring one proposed tuple, in leaves of
+// its size (tupleCost): the sort of the proposals and the prefixes a
+// tuple seldom shares with the one before cost about ten leaves here
+// (1.37 million triples over 1,000 features and 500 rows took 0.36 s on
+// two cores).
+const parityTupleCost = 10
+
+// parityChunks is the number of work items a table of at least
+// parityChunkParts right parts is cut into (ranges of the right parts'
+// first features, about equal in parts), so that all cores share it; a
+// smaller table is one item, so that the cores build tables side by side.
+// The tuples proposed do not depend on the cutting: a table proposes each
+// tuple once, through its one split and right part.
+const (
+	parityChunks     = 16
+	parityChunkParts = 1 << 20
+)
+
+// maxParitySize is the largest tuple the search handles (the largest
+// screening order).
+const maxParitySize = 8
+
+// paritySplit returns the sizes of a tuple's left and right parts.
+func paritySplit(size int) (left, right int) { return size / 2, size - size/2 }
+
+// parityDeepPlan sizes the parity search of size-tuples (3..8) within
+// limit word operations: bits rows a table and tables tables (0 tables:
+// no search).
+func (s *screener) parityDeepPlan(size int, limit float64) (bits, tables int) {
+	D := len(s.active)
+	nl, nr := paritySplit(size)
+	if size < 3 || size > maxParitySize || D <= size || s.rows < 2 || binom(D, nl) > maxParityLeft {
+		return 0, 0
+	}
+	left, right := binom(D, nl), binom(D, nr)
+	labels := float64(s.parityLabels())
+	perTable := func(b int) float64 {
+		// Every key, every left part keyed and sorted, every right part
+		// looked up, and the chance meetings scored.
+		chance := binom(D, size) / math.Exp2(float64(b-1))
+		index := left * (parityPairCost + math.Log2(left+1))
+		return float64(D*b) + labels*(index+right*parityPairCost+chance*parityTupleCost*s.tupleCost(size))
+	}
+	need := func(b int) float64 {
+		hit := parityHit(parityAgreement, b, s.rows)
+		if hit <= 0 {
+			hit = parityHit(1-1/float64(s.rows), b, s.rows)
+		}
+		if hit <= 0 {
+			return math.Inf(1)
+		}
+		return math.Ceil(math.Log(1-parityTarget) / math.Log1p(-hit))
+	}
+	lo := int(math.Ceil(math.Log2(float64(D)))) + 1
+	hi := min(maxParityKeyBits, s.rows)
+	best := math.Inf(1)
+	for b := min(lo, hi); b <= hi; b++ {
+		if c := need(b) * perTable(b); c < best {
+			best, bits = c, b
+		}
+	}
+	if bits == 0 {
+		return 0, 0
+	}
+	tables = int(min(need(bits), limit/perTable(bits), math.MaxInt32))
+	if bits == s.rows {
+		tables = min(tables, 1) // every table samples every row
+	}
+	return bits, max(tables, 0)
+}
+
+// parityTable is one table of the parity search, built by the first
+// goroutine to reach it and read by all: every feature's key (in the
+// order of s.active) and, for each label, the index of the left parts.
+type parityTable struct {
+	once   sync.Once
+	keys   []uint32
+	labels []parityIndex
+	left   atomic.Int32 // chunks not finished
+}
+
+// parityEntry is one left part: its key and features (ascending; unused
+// places are −1).
+type parityEntry struct {
+	key   uint32
+	feats [maxParitySize / 2]int32
+}
+
+// parityIndex finds the left parts of a key: filter has the bit
+// k>>1 & filterMask (a canonical key's lowest bit is 0; the others are
+// sampled rows, as good as a hash) of every key k whose entries number at
+// most maxBucket, exact up to maxParityFilterBits; entries are sorted by
+// key, then by their features.
+type parityIndex struct {
+	filter     []uint64
+	filterMask uint32
+	entries    []parityEntry
+	keys       []uint32 // entries[i].key
+	// starts, where the keys have at most maxParityDirectBits bits
+	// beside the lowest and the entries are not too few for them (at least
+	// one in 16 keys): the entries of key k are entries[starts[k>>1]:
+	// starts[k>>1+1]].
+	starts []int32
+}
+
+// mayHold reports whether some left part could have key k.
+func (ix *parityIndex) mayHold(k uint32) bool {
+	h := k >> 1 & ix.filterMask
+	return ix.filter[h>>6]>>(h&63)&1 != 0
+}
+
+// lookup returns the entries of key k: from starts, or by a binary search
+// of keys, the entries' keys in their order (dense, for the cache).
+func (ix *parityIndex) lookup(k uint32) []parityEntry {
+	if ix.starts != nil {
+		h := k >> 1
+		return ix.entries[ix.starts[h]:ix.starts[h+1]]
+	}
+	lo, n := 0, len(ix.keys)
+	for n > 0 {
+		half := n / 2
+		if ix.keys[lo+half] < k {
+			lo += half + 1
+			n -= half + 1
+		} else {
+			n = half
+		}
+	}
+	hi := lo
+	for hi < len(ix.keys) && ix.keys[hi] == k {
+		hi++
+	}
+	return ix.entries[lo:hi]
+}
+
+// build fills table tab of the size-tuples' search: its rows, every key
+// and the labels' indexes of the left parts of nl features.
+func (pt *parityTable) build(s *screener, size, tab, nbits, nl int, labels [][]uint64, maxBucket int) {
+	rows := make([]int, nbits)
+	// Each size's tables draw other rows than the pairs' and each other's.
+	s.parityRows(tab+(size-2)<<30, rows)
+	mask := uint32(1)<<nbits - 1
+	pt.keys = make([]uint32, len(s.active))
+	for i, j := range s.active {
+		pt.keys[i] = s.rowBits(s.cols[j], rows)
+	}
+	D := len(s.active)
+	nLeft := int(binom(D, nl))
+	pt.labels = make([]parityIndex, len(labels))
+	for l, y := range labels {
+		ky := s.rowBits(y, rows)
+		ix := &pt.labels[l]
+		// The left parts in lexicographic order, then sorted by key
+		// (stable: lexicographic within a key) through a sort of words.
+		parts := make([]parityEntry, 0, nLeft)
+		order := make([]uint64, 0, nLeft)
+		e := parityEntry{}
+		for i := range e.feats {
+			e.feats[i] = -1
+		}
+		var rec func(depth, start int, key uint32)
+		rec = func(depth, start int, key uint32) {
+			if depth == nl {
+				e.key = canonicalKey(key^ky, mask)
+				order = append(order, uint64(e.key)<<32|uint64(len(parts)))
+				parts = append(parts, e)
+				return
+			}
+			for p := start; p <= D-(nl-depth); p++ {
+				e.feats[depth] = int32(s.active[p])
+				rec(depth+1, p+1, key^pt.keys[p])
+			}
+		}
+		rec(0, 0, 0)
+		slices.Sort(order)
+		ix.entries = make([]parityEntry, len(parts))
+		ix.keys = make([]uint32, len(parts))
+		for i, o := range order {
+			ix.entries[i] = parts[uint32(o)]
+			ix.keys[i] = uint32(o >> 32)
+		}
+		if nbits-1 <= maxParityDirectBits && 1<<(nbits-1) <= 16*len(ix.keys) {
+			ix.starts = make([]int32, 1<<(nbits-1)+1)
+			for _, k := range ix.keys {
+				ix.starts[k>>1+1]++
+			}
+			for h := 1; h < len(ix.starts); h++ {
+				ix.starts[h] += ix.starts[h-1]
+			}
+		}
+		filterBits := min(max(6, nbits-1), maxParityFilterBits)
+		ix.filterMask = uint32(1)<<filterBits - 1
+		ix.filter = make([]uint64, 1<<filterBits/64)
+		for lo := 0; lo < len(ix.entries); {
+			k := ix.entries[lo].key
+			hi := lo + 1
+			for hi < len(ix.entries) && ix.entries[hi].key == k {
+				hi++
+			}
+			if hi-lo <= maxBucket {
+				h := k >> 1 & ix.filterMask
+				ix.filter[h>>6] |= 1 << (h & 63)
+			}
+			lo = hi
+		}
+	}
+}
+
+// parityChunkStart returns the first position in s.active of the right
+// parts' first features of chunk c of n, cutting the C(D, nr) right parts
+// (position i first holds C(D−1−i, nr−1) of them) into n ranges of about
+// equal size.
+func parityChunkStart(D, nr, c, n int) int {
+	if c <= 0 {
+		return 0
+	}
+	if c >= n {
+		return D
+	}
+	want := binom(D, nr) * float64(c) / float64(n)
+	var done float64
+	for i := range D {
+		if done >= want {
+			return i
+		}
+		done += binom(D-1-i, nr-1)
+	}
+	return D
+}
+
+// parityDeep runs the parity search of size-tuples over tables tables of
+// nbits rows, scoring into level every candidate that holds no seed of
+// the beam (a tuple of size−1: the beam has scored those), and returns
+// the tuples scored. As in parityPairs, a key shared by more than
+// maxBucket left parts is passed over. A large table is cut into
+// parityChunks ranges of right parts, so that all cores work on it.
+func (s *screener) parityDeep(size, nbits, tables int, seeds []Candidate, level *topK) int64 {
+	if tables < 1 || nbits < 1 || size < 3 || size > maxParitySize {
+		return 0
+	}
+	type tuple = [maxParitySize]int32
+	seeded := make(map[tuple]bool, len(seeds))
+	for _, c := range seeds {
+		if len(c.Features) == size-1 {
+			var t tuple
+			for i := range t {
+				t[i] = -1
+			}
+			for i, f := range c.Features {
+				t[i] = int32(f)
+			}
+			seeded[t] = true
+		}
+	}
+	// holdsSeed reports whether a sub-tuple of size−1 of t is a seed.
+	holdsSeed := func(t *tuple) bool {
+		if len(seeded) == 0 {
+			return false
+		}
+		for drop := range size {
+			var sub tuple
+			for i := range sub {
+				sub[i] = -1
+			}
+			n := 0
+			for i := range size {
+				if i != drop {
+					sub[n] = t[i]
+					n++
+				}
+			}
+			if seeded[sub] {
+				return true
+			}
+		}
+		return false
+	}
+	labels := make([][]uint64, 0, s.parityLabels())
+	for c := range s.parityLabels() {
+		labels = append(labels, s.classes[len(s.classes)-1-c]) // class 1 of two
+	}
+	nl, nr := paritySplit(size)
+	mask := uint32(1)<<nbits - 1
+	maxBucket := int(16 + 4*math.Ceil(2*binom(len(s.active), nl)/math.Exp2(float64(nbits))))
+	D := len(s.active)
+	chunks := parityChunks
+	if binom(D, nr) < parityChunkParts {
+		chunks = 1
+	}
+	var (
+		mu    sync.Mutex
+		built = map[int]*parityTable{}
+		next  atomic.Int64
+	)
+	table := func(tab int) *parityTable {
+		mu.Lock()
+		pt := built[tab]
+		if pt == nil {
+			pt = &parityTable{}
+			pt.left.Store(int32(chunks))
+			built[tab] = pt
+		}
+		mu.Unlock()
+		pt.once.Do(func() { pt.build(s, size, tab, nbits, nl, labels, maxBucket) })
+		return pt
+	}
+	done := func(tab int, pt *parityTable) {
+		if pt.left.Add(-1) == 0 {
+			mu.Lock()
+			delete(built, tab)
+			mu.Unlock()
+		}
+	}
+	starts := make([]int, chunks+1)
+	for c := range starts {
+		starts[c] = parityChunkStart(D, nr, c, chunks)
+	}
+	return s.parallelOnce(size, level, true, func(kn *kernel, top *sharedTop) {
+		var (
+			cands []tuple
+			right [maxParitySize]int32
+			cand  tuple
+			t     = make([]int, size)
+		)
+		for i := range cand {
+			cand[i] = -1
+		}
+		for {
+			item := int(next.Add(1) - 1)
+			tab, chunk := item/chunks, item%chunks
+			if tab >= tables || kn.stop.Load() {
+				return
+			}
+			pt := table(tab)
+			for l := range pt.labels {
+				ix := &pt.labels[l]
+				cands = cands[:0]
+				// meet proposes the tuples of the left parts of key k
+				// (canonical) with the right part in right[:nr].
+				meet := func(k uint32) {
+					entries := ix.lookup(k)
+					if len(entries) > maxBucket {
+						return // a crowded key that shares a filter bit
+					}
+					for _, e := range entries {
+						if e.feats[nl-1] >= right[0] {
+							continue // the left part must hold the smallest
+						}
+						copy(cand[:nl], e.feats[:nl])
+						copy(cand[nl:size], right[:nr])
+						for i := range size {
+							t[i] = int(cand[i])
+						}
+						clash := false
+						for i := 1; i < size && !clash; i++ {
+							clash = s.blockClash(t[:i], t[i])
+						}
+						if !clash && !holdsSeed(&cand) {
+							cands = append(cands, cand)
+						}
+					}
+				}
+				var rec func(depth, start int, key uint32)
+				rec = func(depth, start int, key uint32) {
+					if depth == nr-1 {
+						filter, fmask := ix.filter, ix.filterMask
+						for p, kc := range pt.keys[start:] {
+							k := key ^ kc
+							k ^= mask & -(k & 1) // canonicalKey, without a branch
+							if h := k >> 1 & fmask; filter[h>>6]>>(h&63)&1 == 0 {
+								continue // ix.mayHold(k), inlined by hand
+							}
+							right[depth] = int32(s.active[start+p])
+							meet(k)
+						}
+						return
+					}
+					for p := start; p <= D-(nr-depth); p++ {
+						right[depth] = int32(s.active[p])
+						rec(depth+1, p+1, key^pt.keys[p])
+					}
+				}
+				for p := starts[chunk]; p < starts[chunk+1]; p++ {
+					if kn.stop.Load() {
+						return
+					}
+					right[0] = int32(s.active[p])
+					rec(1, p+1, pt.keys[p])
+				}
+				slices.SortFunc(cands, func(a, b tuple) int { return slices.Compare(a[:size], b[:size]) })
+				cands = slices.Compact(cands)
+				prev := -1 // candidates before this one share none of its prefix
+				var last tuple
+				for _, c := range cands {
+					d := 0
+					if prev >= 0 {
+						for d < size-1 && c[d] == last[d] {
+							d++
+						}
+					}
+					for ; d < size-1; d++ {
+						s.extend(&kn.depth[d+1], &kn.depth[d], int(c[d]))
+					}
+					last, prev = c, 0
+					if sc := kn.leaf(&kn.depth[size-1], int(c[size-1])); top.admits(sc) {
+						for i := range size {
+							t[i] = int(c[i])
+						}
+						top.offer(t, sc)
+					}
+				}
+			}
+			done(tab, pt)
+		}
+	})
+}
