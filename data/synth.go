@@ -19,9 +19,11 @@ const (
 	Not              // ¬a (one input)
 	Xor              // a ⊕ b
 	Xnor             // ¬(a ⊕ b)
+	Xor3             // a ⊕ b ⊕ c: no feature or pair carries a signal
+	Xor4             // a ⊕ b ⊕ c ⊕ d (a rule order of 4 expresses it)
 )
 
-var gateNames = [...]string{"and", "or", "not", "xor", "xnor"}
+var gateNames = [...]string{"and", "or", "not", "xor", "xnor", "xor3", "xor4"}
 
 // String returns the gate's name as ParseGate accepts it.
 func (g Gate) String() string {
@@ -31,8 +33,8 @@ func (g Gate) String() string {
 	return fmt.Sprintf("Gate(%d)", int(g))
 }
 
-// ParseGate returns the gate named s (and, or, not, xor, xnor; case
-// insensitive). The error for any other name lists the valid ones.
+// ParseGate returns the gate named s (and, or, not, xor, xnor, xor3,
+// xor4; case insensitive). The error for any other name lists the valid ones.
 func ParseGate(s string) (Gate, error) {
 	i := slices.Index(gateNames[:], strings.ToLower(strings.TrimSpace(s)))
 	if i < 0 {
@@ -41,28 +43,39 @@ func ParseGate(s string) (Gate, error) {
 	return Gate(i), nil
 }
 
-// arity is the number of features the gate reads.
-func (g Gate) arity() int {
-	if g == Not {
+// Arity is the number of features the gate reads: 1 for not, 3 for xor3,
+// 4 for xor4, else 2.
+func (g Gate) Arity() int {
+	switch g {
+	case Not:
 		return 1
+	case Xor3:
+		return 3
+	case Xor4:
+		return 4
 	}
 	return 2
 }
 
-// eval applies g to bits a and b (b is ignored by Not).
-func (g Gate) eval(a, b int) int {
+// eval applies g to the bits of its target features, in their order.
+func (g Gate) eval(x []int) int {
 	switch g {
 	case And:
-		return a & b
+		return x[0] & x[1]
 	case Or:
-		return a | b
+		return x[0] | x[1]
 	case Not:
-		return 1 - a
+		return 1 - x[0]
 	case Xor:
-		return a ^ b
-	default: // Xnor
-		return 1 - (a ^ b)
+		return x[0] ^ x[1]
+	case Xnor:
+		return 1 - (x[0] ^ x[1])
 	}
+	v := 0 // Xor3, Xor4
+	for _, b := range x {
+		v ^= b
+	}
+	return v
 }
 
 // Positions says which features carry the target.
@@ -101,7 +114,7 @@ const (
 // a usable zero value.
 type SynthConfig struct {
 	Gate      Gate      // the label function; the zero value is And
-	Features  int       // number of binary features: 2..MaxSynthFeatures, or 1.. for Not
+	Features  int       // number of binary features: Gate.Arity()..MaxSynthFeatures
 	Seed      uint64    // seeds the target positions and the rows
 	Positions Positions // where the targets sit; the zero value is RandomPositions
 	// LabelNoise is the probability, in [0, 0.5), that SampleNoisy flips
@@ -121,7 +134,8 @@ const (
 
 // Synth generates the synthetic logic-gate datasets of the paper's section
 // 4.1: Bernoulli(0.5) binary features, with a label that is a gate of one or
-// two of them. A Synth is a seeded stream and is not safe for concurrent use.
+// two of them (or the parity of three or four: xor3, xor4, beyond the
+// paper). A Synth is a seeded stream and is not safe for concurrent use.
 type Synth struct {
 	cfg     SynthConfig
 	targets []int
@@ -139,7 +153,7 @@ func NewSynth(cfg SynthConfig) (*Synth, error) {
 	if cfg.Positions != RandomPositions && cfg.Positions != FirstPositions {
 		return nil, fmt.Errorf("%w: Positions = %v, want RandomPositions or FirstPositions", ErrSynthConfig, cfg.Positions)
 	}
-	k := cfg.Gate.arity()
+	k := cfg.Gate.Arity()
 	if cfg.Features < k {
 		return nil, fmt.Errorf("%w: Features = %d, want ≥ %d for gate %v", ErrSynthConfig, cfg.Features, k, cfg.Gate)
 	}
@@ -159,25 +173,37 @@ func NewSynth(cfg SynthConfig) (*Synth, error) {
 		s.names[j] = "f" + strconv.Itoa(j)
 	}
 	if cfg.Positions == FirstPositions {
-		s.targets = []int{0, 1}[:k]
+		s.targets = []int{0, 1, 2, 3}[:k]
 		return s, nil
 	}
 	pick := rand.New(rand.NewPCG(cfg.Seed, targetStream))
 	a := pick.IntN(cfg.Features)
 	s.targets = []int{a}
-	if k == 2 {
+	if k >= 2 {
 		b := pick.IntN(cfg.Features - 1)
 		if b >= a {
 			b++
 		}
 		s.targets = append(s.targets, b)
-		slices.Sort(s.targets)
 	}
+	for len(s.targets) < k {
+		// The third and fourth targets: draws among the features not
+		// yet taken (the first two are drawn as they always were, so
+		// that the two-input gates keep their positions).
+		c := pick.IntN(cfg.Features - len(s.targets))
+		for _, t := range slices.Sorted(slices.Values(s.targets)) {
+			if c >= t {
+				c++
+			}
+		}
+		s.targets = append(s.targets, c)
+	}
+	slices.Sort(s.targets)
 	return s, nil
 }
 
-// Targets returns the features that carry the target, sorted ascending: two
-// for and, or, xor and xnor, one for not; none for a Synth not made by
+// Targets returns the features that carry the target, sorted ascending:
+// Gate.Arity of them; none for a Synth not made by
 // NewSynth (the zero Synth, or nil).
 func (s *Synth) Targets() []int {
 	if s == nil {
@@ -223,7 +249,7 @@ func (s *Synth) Sample(rows int) *Dataset {
 		Features: slices.Clone(s.names),
 		Classes:  []string{"0", "1"},
 	}
-	a, b := s.targets[0], s.targets[len(s.targets)-1]
+	in := make([]int, len(s.targets))
 	for i := range rows {
 		x := d.X[i*n : (i+1)*n]
 		var bits uint64
@@ -234,7 +260,10 @@ func (s *Synth) Sample(rows int) *Dataset {
 			x[j] = float64(bits & 1)
 			bits >>= 1
 		}
-		d.Y[i] = s.cfg.Gate.eval(int(x[a]), int(x[b]))
+		for k, t := range s.targets {
+			in[k] = int(x[t])
+		}
+		d.Y[i] = s.cfg.Gate.eval(in)
 	}
 	return d
 }

@@ -180,7 +180,7 @@ func TestNewSynthErrors(t *testing.T) {
 		{"zero value", SynthConfig{}, "data: invalid synth config: Features = 0, want ≥ 2 for gate and"},
 		{"one feature for xor", SynthConfig{Gate: Xor, Features: 1}, "data: invalid synth config: Features = 1, want ≥ 2 for gate xor"},
 		{"no feature for not", SynthConfig{Gate: Not}, "data: invalid synth config: Features = 0, want ≥ 1 for gate not"},
-		{"bad gate", SynthConfig{Gate: 9, Features: 4}, "data: invalid synth config: Gate = Gate(9), want one of and, or, not, xor, xnor"},
+		{"bad gate", SynthConfig{Gate: 9, Features: 4}, "data: invalid synth config: Gate = Gate(9), want one of and, or, not, xor, xnor, xor3, xor4"},
 		{"bad positions", SynthConfig{Features: 4, Positions: 2}, "data: invalid synth config: Positions = Positions(2), want RandomPositions or FirstPositions"},
 		{"negative noise", SynthConfig{Features: 4, LabelNoise: -0.1}, "data: invalid synth config: LabelNoise = -0.1, want 0 <= p < 0.5"},
 		{"half noise", SynthConfig{Features: 4, LabelNoise: 0.5}, "data: invalid synth config: LabelNoise = 0.5, want 0 <= p < 0.5"},
@@ -207,7 +207,7 @@ func TestParseGate(t *testing.T) {
 		}
 	}
 	_, err := ParseGate("nand")
-	checkErr(t, err, ErrUnknownGate, `data: unknown gate "nand" (valid: and, or, not, xor, xnor)`)
+	checkErr(t, err, ErrUnknownGate, `data: unknown gate "nand" (valid: and, or, not, xor, xnor, xor3, xor4)`)
 	if got := Gate(-1).String(); got != "Gate(-1)" {
 		t.Errorf("got  %s\nwant Gate(-1)", got)
 	}
@@ -327,4 +327,57 @@ func recoverPanic(f func()) (v any) {
 	defer func() { v = recover() }()
 	f()
 	return nil
+}
+
+// xor3 and xor4 label a row by the parity of three or four distinct target
+// features; the two-input gates keep the positions they had before these
+// gates were added (their targets are drawn first, as they were: and and
+// xor over 64 features, seed 5, were f34 and f52 with the former code).
+func TestSynthParityGates(t *testing.T) {
+	t.Parallel()
+	for _, g := range []Gate{Xor3, Xor4} {
+		k := g.Arity()
+		if k != map[Gate]int{Xor3: 3, Xor4: 4}[g] {
+			t.Fatalf("%v: arity %d", g, k)
+		}
+		for seed := range uint64(20) {
+			for _, n := range []int{k, k + 1, 50, 5000} {
+				tg := newSynth(t, SynthConfig{Gate: g, Features: n, Seed: seed}).Targets()
+				if len(tg) != k || !slices.IsSorted(tg) || slices.Compact(slices.Clone(tg))[k-1] != tg[k-1] || tg[0] < 0 || tg[k-1] >= n {
+					t.Fatalf("%v, seed %d, %d features: targets %v, want %d distinct, ascending, in [0, %d)", g, seed, n, tg, k, n)
+				}
+			}
+		}
+		for _, pos := range []Positions{RandomPositions, FirstPositions} {
+			s := newSynth(t, SynthConfig{Gate: g, Features: 40, Seed: 3, Positions: pos})
+			tg := s.Targets()
+			if pos == FirstPositions && !slices.Equal(tg, []int{0, 1, 2, 3}[:k]) {
+				t.Errorf("%v first positions: %v", g, tg)
+			}
+			d := s.Sample(400)
+			ones := 0
+			for i := range d.Rows {
+				x := d.Row(i)
+				want := 0
+				for _, f := range tg {
+					want ^= int(x[f])
+				}
+				if d.Y[i] != want {
+					t.Fatalf("%v row %d: label %d, want the parity of %v, %d", g, i, d.Y[i], tg, want)
+				}
+				ones += want
+			}
+			if ones < 140 || ones > 260 {
+				t.Errorf("%v: %d of 400 labels are 1, want about half", g, ones)
+			}
+		}
+		if _, err := NewSynth(SynthConfig{Gate: g, Features: k - 1}); err == nil {
+			t.Errorf("%v over %d features: no error", g, k-1)
+		}
+	}
+	for _, g := range []Gate{And, Xor} {
+		if tg := newSynth(t, SynthConfig{Gate: g, Features: 64, Seed: 5}).Targets(); !slices.Equal(tg, []int{34, 52}) {
+			t.Errorf("%v over 64 features, seed 5: targets %v, want [34 52] as before", g, tg)
+		}
+	}
 }

@@ -61,7 +61,7 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 			&cli.IntFlag{Name: "reps", Value: 3, Usage: "fits `N` per point; the median is reported"},
 			&cli.IntFlag{Name: "features", Value: 64, Usage: fmt.Sprintf("binary features `N` of the table, 2..%d", data.MaxSynthFeatures)},
 			&cli.IntFlag{Name: "rows", Value: 128, Usage: fmt.Sprintf("training rows `N`, 2..1000000 and at most %d/features", data.MaxSynthCells)},
-			&cli.StringFlag{Name: "gate", Value: "xor", Usage: "`GATE` of the label: and, or, not, xor or xnor"},
+			&cli.StringFlag{Name: "gate", Value: "xor", Usage: "`GATE` of the label: and, or, not, xor, xnor, xor3 or xor4"},
 			&cli.IntFlag{Name: "epochs", Value: 100, Usage: "epochs `N` of every fit, 1..100000"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "first `SEED`; repetition i uses seed+i"},
 			&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "table `FORMAT`: markdown or csv"},
@@ -96,7 +96,7 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 			}
 			g, err := data.ParseGate(c.String("gate"))
 			if err != nil {
-				return usagef("invalid --gate %q: want and, or, not, xor or xnor", c.String("gate"))
+				return usagef("invalid --gate %q: want and, or, not, xor, xnor, xor3 or xor4", c.String("gate"))
 			}
 			cfg.Gate = g.String()
 			if cfg.Rules, err = intList(c, "rules", "rule count", 1, model.MaxRules); err != nil {

@@ -67,7 +67,7 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 	flags := []cli.Flag{
 		&cli.IntFlag{Name: "reps", Value: 30, Usage: fmt.Sprintf("repetitions `N` per cell, 1..%d", evaluate.MaxRepeats)},
 		&cli.StringFlag{Name: "features", Value: "3,4,8,16,32,64,128", Usage: fmt.Sprintf("comma-separated feature counts `LIST`, each 1..%d", maxSyntheticFeatures())},
-		&cli.StringFlag{Name: "gates", Value: "and,or,not,xor,xnor", Usage: "comma-separated gates `LIST`"},
+		&cli.StringFlag{Name: "gates", Value: "and,or,not,xor,xnor", Usage: "comma-separated gates `LIST`: and, or, not, xor, xnor, xor3, xor4 (the parity of three or four features)"},
 		&cli.StringFlag{Name: "positions", Value: "random", Usage: "`WHERE` the targets are: random, first or both"},
 		labelNoiseFlag("training"),
 		&cli.StringFlag{Name: "activation", Category: catModel, Value: "polyclip,relu", Usage: "comma-separated activations `LIST`: polyclip, relu"},
@@ -132,7 +132,7 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			for _, s := range splitList(c.String("gates")) {
 				g, err := data.ParseGate(s)
 				if err != nil {
-					return usagef("invalid --gates entry %q: want one of and, or, not, xor, xnor", s)
+					return usagef("invalid --gates entry %q: want one of and, or, not, xor, xnor, xor3, xor4", s)
 				}
 				if slices.Contains(cfg.Gates, g) {
 					return usagef("invalid --gates entry %q: gate %s is listed twice; give each gate once", s, g)

@@ -37,7 +37,7 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 			"each training label (--out) with probability P; the test rows (--test-out) stay clean. The gate and its\n" +
 			"features are printed (on stderr when the table goes to stdout).",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "gate", Value: "xor", Usage: "label function `GATE`: and, or, not, xor or xnor"},
+			&cli.StringFlag{Name: "gate", Value: "xor", Usage: "label function `GATE`: and, or, not, xor, xnor, or xor3 and xor4 (the parity of three or four features; xor4 needs --order 4 to be learned)"},
 			&cli.IntFlag{Name: "features", Value: 64, Usage: fmt.Sprintf("number of binary features `N`, 1..%d", data.MaxSynthFeatures)},
 			&cli.IntFlag{Name: "rows", Value: 128, Usage: fmt.Sprintf("number of training rows `N`, 1..%d/features", data.MaxSynthCells)},
 			&cli.Uint64Flag{Name: "seed", Value: 7, Usage: "`SEED` of the target positions and of the rows"},
@@ -55,7 +55,7 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 			}
 			g, err := data.ParseGate(c.String("gate"))
 			if err != nil {
-				return usagef("invalid --gate %q: want one of and, or, not, xor, xnor", c.String("gate"))
+				return usagef("invalid --gate %q: want one of and, or, not, xor, xnor, xor3, xor4", c.String("gate"))
 			}
 			o.Config = data.SynthConfig{Gate: g, Features: c.Int("features"), Seed: c.Uint64("seed")}
 			if o.Config.LabelNoise, err = readLabelNoise(c); err != nil {
@@ -73,8 +73,8 @@ func newSynthCmd(ios *iostreams, runF func(context.Context, *synthOptions) error
 			switch {
 			case o.Config.Features < 1 || o.Config.Features > data.MaxSynthFeatures:
 				return usagef("invalid --features %d: want 1..%d", o.Config.Features, data.MaxSynthFeatures)
-			case o.Config.Features < 2 && g != data.Not:
-				return usagef("invalid --features %d: gate %s reads two features, want >= 2", o.Config.Features, g)
+			case o.Config.Features < g.Arity():
+				return usagef("invalid --features %d: gate %s reads %d features, want >= %d", o.Config.Features, g, g.Arity(), g.Arity())
 			case o.Rows < 1 || o.Rows > maxRows:
 				return usagef("invalid --rows %d: want 1..%d (%d cells at most with --features %d)", o.Rows, maxRows, data.MaxSynthCells, o.Config.Features)
 			case o.TestRows < 0 || o.TestRows > maxRows:
