@@ -50,8 +50,10 @@ const parityDeepShare = 4
 const maxParityKeyBits = 32
 
 // maxParityLeft bounds the left parts a table indexes (C(D, ⌊k/2⌋)):
-// their index holds 24 bytes each while the table is in use.
-const maxParityLeft = 1 << 22
+// building the index takes about 64 bytes a part, and two tables can be
+// built at once, so a million parts (pairs of 1,400 features) cost about
+// 130 MB at most. Beyond, the beam alone searches the size.
+const maxParityLeft = 1 << 20
 
 // maxParityDirectBits bounds the keys (beside their lowest bit, always 0)
 // whose index finds a key's entries directly (4 bytes a key).

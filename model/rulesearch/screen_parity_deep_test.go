@@ -157,41 +157,44 @@ func TestParityDeepFindsXorOfFourAndFive(t *testing.T) {
 	}
 }
 
-// The tables are cut into chunks spread over GOMAXPROCS goroutines, and a
-// triple can meet in several tables: the result, the tuples proposed
-// included, is the same whatever their number, every tuple at most once.
-func TestParityTriplesIndependentOfGOMAXPROCS(t *testing.T) {
-	const rows, D = 256, 1200
-	x, y, _ := wideParity3(rows, D, 2, 0.1, 3)
-	d := Data{X: x, Rows: rows, Features: D, Y: y, Classes: 2}
-	var tops [][]Candidate
-	var covs []string
-	for _, procs := range []int{1, 3} {
-		old := runtime.GOMAXPROCS(procs)
-		top, cov := Screen(d, 3, defaultBudget, 64, false)
-		runtime.GOMAXPROCS(old)
-		for i := range cov.Levels {
-			cov.Levels[i].Elapsed = 0
+// The tables are cut into chunks spread over GOMAXPROCS goroutines (or
+// built side by side), and a tuple can meet in several tables: the
+// result, the tuples proposed included, is the same whatever their
+// number, every tuple at most once; for triples and 4-tuples.
+func TestParityDeepIndependentOfGOMAXPROCS(t *testing.T) {
+	for _, c := range []struct{ size, D int }{{3, 1200}, {4, 160}} {
+		const rows = 256
+		x, y, _ := wideParityK(rows, c.D, c.size, 2, 0.1, 3)
+		d := Data{X: x, Rows: rows, Features: c.D, Y: y, Classes: 2}
+		var tops [][]Candidate
+		var covs []string
+		for _, procs := range []int{1, 3} {
+			old := runtime.GOMAXPROCS(procs)
+			top, cov := Screen(d, c.size, defaultBudget, 64, false)
+			runtime.GOMAXPROCS(old)
+			for i := range cov.Levels {
+				cov.Levels[i].Elapsed = 0
+			}
+			if cov.Levels[c.size-1].ParityScored == 0 {
+				t.Fatalf("size %d: coverage %v, want a parity search", c.size, cov)
+			}
+			tops, covs = append(tops, top), append(covs, fmt.Sprintf("%+v", cov))
 		}
-		if cov.Levels[2].ParityScored == 0 {
-			t.Fatalf("coverage %v, want a triples' parity search", cov)
+		if !slices.EqualFunc(tops[0], tops[1], func(a, b Candidate) bool {
+			return slices.Equal(a.Features, b.Features) && a.Score == b.Score && a.Evidence == b.Evidence
+		}) {
+			t.Errorf("size %d: GOMAXPROCS 1 and 3 screen different tuples:\n%v\n%v", c.size, tops[0], tops[1])
 		}
-		tops, covs = append(tops, top), append(covs, fmt.Sprintf("%+v", cov))
-	}
-	if !slices.EqualFunc(tops[0], tops[1], func(a, b Candidate) bool {
-		return slices.Equal(a.Features, b.Features) && a.Score == b.Score && a.Evidence == b.Evidence
-	}) {
-		t.Errorf("GOMAXPROCS 1 and 3 screen different tuples:\n%v\n%v", tops[0], tops[1])
-	}
-	if covs[0] != covs[1] {
-		t.Errorf("coverage differs:\n%s\n%s", covs[0], covs[1])
-	}
-	seen := map[string]bool{}
-	for _, c := range tops[0] {
-		if k := fmt.Sprint(c.Features); seen[k] {
-			t.Errorf("tuple %v kept twice", c.Features)
-		} else {
-			seen[k] = true
+		if covs[0] != covs[1] {
+			t.Errorf("size %d: coverage differs:\n%s\n%s", c.size, covs[0], covs[1])
+		}
+		seen := map[string]bool{}
+		for _, cand := range tops[0] {
+			if k := fmt.Sprint(cand.Features); seen[k] {
+				t.Errorf("size %d: tuple %v kept twice", c.size, cand.Features)
+			} else {
+				seen[k] = true
+			}
 		}
 	}
 }
@@ -266,8 +269,9 @@ func TestParityChunkStart(t *testing.T) {
 }
 
 // The search is sized within its share of the budget: none where one
-// table's pairs alone exceed it, none where the triples are exhaustive.
-func TestParityTriplesPlan(t *testing.T) {
+// table's pairs alone exceed it, none where the left parts are too many to
+// index, none where the tuples are scored exhaustively.
+func TestParityDeepPlan(t *testing.T) {
 	t.Parallel()
 	x, y, _ := wideParity3(128, 4000, 2, 0, 1)
 	s := newScreener(x, 128, 4000, 1, y, 2)
@@ -276,6 +280,13 @@ func TestParityTriplesPlan(t *testing.T) {
 	}
 	if _, tables := s.parityDeepPlan(3, 1e7); tables != 0 {
 		t.Errorf("4,000 features within 10⁷ word operations: %d tables, want none (a table's pairs alone cost more)", tables)
+	}
+	// 4-tuples over 1,500 features: 1.1 million pairs to index, beyond
+	// maxParityLeft.
+	wide, wy, _ := wideParityK(64, 1500, 4, 2, 0, 1)
+	ws := newScreener(wide, 64, 1500, 1, wy, 2)
+	if _, tables := ws.parityDeepPlan(4, defaultBudget*WorkUnit/parityDeepShare); tables != 0 {
+		t.Errorf("4-tuples over 1,500 features: %d tables, want none (more left parts than maxParityLeft)", tables)
 	}
 	small, sy, _ := wideParity3(128, 200, 2, 0, 1)
 	ss := newScreener(small, 128, 200, 1, sy, 2)
