@@ -87,6 +87,11 @@ const (
 	parityChunkParts = 1 << 20
 )
 
+// parityFlush bounds the candidates a goroutine holds before scoring
+// them (32 bytes each): a table proposes each tuple once, so scoring in
+// batches proposes nothing twice.
+const parityFlush = 1 << 16
+
 // maxParitySize is the largest tuple the search handles (the largest
 // screening order).
 const maxParitySize = 8
@@ -396,6 +401,32 @@ func (s *screener) parityDeep(size, nbits, tables int, seeds []Candidate, level 
 		for i := range cand {
 			cand[i] = -1
 		}
+		// score scores the candidates proposed so far, in tuple order so
+		// that successive ones share prefixes, and empties the list.
+		score := func() {
+			slices.SortFunc(cands, func(a, b tuple) int { return slices.Compare(a[:size], b[:size]) })
+			cands = slices.Compact(cands)
+			var last tuple
+			for n, c := range cands {
+				d := 0
+				if n > 0 {
+					for d < size-1 && c[d] == last[d] {
+						d++
+					}
+				}
+				for ; d < size-1; d++ {
+					s.extend(&kn.depth[d+1], &kn.depth[d], int(c[d]))
+				}
+				last = c
+				if sc := kn.leaf(&kn.depth[size-1], int(c[size-1])); top.admits(sc) {
+					for i := range size {
+						t[i] = int(c[i])
+					}
+					top.offer(t, sc)
+				}
+			}
+			cands = cands[:0]
+		}
 		for {
 			item := int(next.Add(1) - 1)
 			tab, chunk := item/chunks, item%chunks
@@ -428,6 +459,9 @@ func (s *screener) parityDeep(size, nbits, tables int, seeds []Candidate, level 
 						}
 						if !clash && !holdsSeed(&cand) {
 							cands = append(cands, cand)
+							if len(cands) == parityFlush {
+								score() // bounded memory where many meet
+							}
 						}
 					}
 				}
@@ -458,28 +492,7 @@ func (s *screener) parityDeep(size, nbits, tables int, seeds []Candidate, level 
 					right[0] = int32(s.active[p])
 					rec(1, p+1, pt.keys[p])
 				}
-				slices.SortFunc(cands, func(a, b tuple) int { return slices.Compare(a[:size], b[:size]) })
-				cands = slices.Compact(cands)
-				prev := -1 // candidates before this one share none of its prefix
-				var last tuple
-				for _, c := range cands {
-					d := 0
-					if prev >= 0 {
-						for d < size-1 && c[d] == last[d] {
-							d++
-						}
-					}
-					for ; d < size-1; d++ {
-						s.extend(&kn.depth[d+1], &kn.depth[d], int(c[d]))
-					}
-					last, prev = c, 0
-					if sc := kn.leaf(&kn.depth[size-1], int(c[size-1])); top.admits(sc) {
-						for i := range size {
-							t[i] = int(c[i])
-						}
-						top.offer(t, sc)
-					}
-				}
+				score()
 			}
 			done(tab, pt)
 		}

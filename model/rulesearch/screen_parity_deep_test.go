@@ -3,11 +3,13 @@
 package rulesearch
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
 	"testing"
+	"time"
 )
 
 // wideParity3 draws rows rows of D fair binary features; the label is the
@@ -205,8 +207,10 @@ func TestParityDeepIndependentOfGOMAXPROCS(t *testing.T) {
 // (one feature against a pair) and 4-tuples (a pair against a pair).
 func TestParityDeepProposesEachTupleOnce(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct{ size, D, bits int }{{3, 300, 12}, {4, 60, 12}} {
-		t.Run(fmt.Sprint(c.size), func(t *testing.T) {
+	// Tables of 6 rows over 300 features propose about 139,000 triples,
+	// scored in batches of parityFlush.
+	for _, c := range []struct{ size, D, bits int }{{3, 300, 12}, {4, 60, 12}, {3, 300, 6}} {
+		t.Run(fmt.Sprintf("size=%d/bits=%d", c.size, c.bits), func(t *testing.T) {
 			const rows = 64
 			x, y, _ := wideParityK(rows, c.D, c.size, 2, 0.2, 5)
 			s := newScreener(x, rows, c.D, 1, y, 2)
@@ -234,6 +238,9 @@ func TestParityDeepProposesEachTupleOnce(t *testing.T) {
 				}
 			}
 			rec(0, 0, 0)
+			if c.bits == 6 && want <= parityFlush {
+				t.Fatalf("%d triples meet, want more than parityFlush = %d", want, parityFlush)
+			}
 			if want == 0 || scored != want || int64(len(top.items)) != want {
 				t.Errorf("one table scored %d tuples and kept %d, want the %d that meet, each once", scored, len(top.items), want)
 			}
@@ -315,5 +322,23 @@ func BenchmarkParityDeep(b *testing.B) {
 			b.ReportMetric(float64(tuples)/b.Elapsed().Seconds(), "tuples/s")
 			b.ReportMetric(float64(runs*int64(tables))*binom(len(s.active), nr)/b.Elapsed().Seconds(), "parts/s")
 		})
+	}
+}
+
+// The parity search stops within milliseconds of a cancellation, between
+// two first features of its right parts: 10,000 tables over 3,000
+// features would take over a minute.
+func TestParityDeepCanceled(t *testing.T) {
+	t.Parallel()
+	x, y, _ := wideParity3(500, 3000, 2, 0, 1)
+	s := newScreener(x, 500, 3000, 1, y, 2)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.ctx = ctx
+	time.AfterFunc(50*time.Millisecond, cancel)
+	start := time.Now()
+	s.parityDeep(3, 19, 10_000, nil, &topK{k: 256})
+	if elapsed := time.Since(start); elapsed > 550*time.Millisecond {
+		t.Errorf("parityDeep returned %v after the call, want within 500 ms of the cancellation at 50 ms", elapsed)
 	}
 }
