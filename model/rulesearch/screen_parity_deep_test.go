@@ -21,7 +21,13 @@ func wideParity3(rows, D, classes int, noise float64, seed uint64) (x []float64,
 
 // wideParityK is wideParity3 for an xor of k features.
 func wideParityK(rows, D, k, classes int, noise float64, seed uint64) (x []float64, y []int, target []int) {
-	rng := rand.New(rand.NewPCG(seed, 31))
+	return wideParityStream(rows, D, k, classes, noise, seed, 31)
+}
+
+// wideParityStream draws the rows of an xor of k features at random
+// positions from the generator (seed, stream).
+func wideParityStream(rows, D, k, classes int, noise float64, seed, stream uint64) (x []float64, y []int, target []int) {
+	rng := rand.New(rand.NewPCG(seed, stream))
 	perm := rng.Perm(D)
 	target = slices.Sorted(slices.Values(perm[:k]))
 	x = make([]float64, rows*D)

@@ -15,27 +15,7 @@ import (
 // xor of features a and b, each flipped with probability noise, or with
 // three classes, 0 where the xor is 0 and 1 + feature c where it is 1.
 func wideParity(rows, D int, classes int, noise float64, seed uint64) (x []float64, y []int, target []int) {
-	rng := rand.New(rand.NewPCG(seed, 29))
-	perm := rng.Perm(D)
-	a, b, c := perm[0], perm[1], perm[2]
-	target = []int{min(a, b), max(a, b)}
-	x = make([]float64, rows*D)
-	y = make([]int, rows)
-	for i := range rows {
-		row := x[i*D : (i+1)*D]
-		for j := range row {
-			row[j] = float64(rng.IntN(2))
-		}
-		v := int(row[a]) ^ int(row[b])
-		if rng.Float64() < noise {
-			v ^= 1
-		}
-		if classes == 3 && v == 1 {
-			v += int(row[c])
-		}
-		y[i] = v
-	}
-	return x, y, target
+	return wideParityStream(rows, D, 2, classes, noise, seed, 29)
 }
 
 // parityBudget makes the pairs of 20,000 features over 256 rows a beam of
