@@ -460,6 +460,17 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 		if check != nil && check.Chosen == model.ValuesHalf {
 			halves, f = model.ValuesHalf, 1
 		}
+		if check != nil && check.SparseK > 0 {
+			// checkHalves left the output layer at the screened fit,
+			// which the search over every column would undo.
+			if check.BiasShift != nil {
+				if err := l.trainer.ShiftContinuousBias(check.BiasShift); err != nil {
+					return err
+				}
+			}
+			l.res.Halves = check
+			return nil
+		}
 	}
 	l2 := l.l2
 	if check != nil {
@@ -532,6 +543,11 @@ type HalvesCheck struct {
 	// session 12).
 	ClassWeightPower float64   `json:"class_weight_power"`
 	BiasShift        []float64 `json:"bias_shift,omitempty"`
+	// SparseK is, where a sparse candidate (Config.SparseKeep) was chosen,
+	// how many columns of the values half the output layer weighs (the
+	// screened fit over all rows; L2Scale is its penalty multiple and
+	// ChosenLoss its held-out loss); 0 otherwise.
+	SparseK int `json:"sparse_k,omitempty"`
 }
 
 // weightPower chooses HalvesCheck.ClassWeightPower from held-out logits
@@ -644,6 +660,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	// each at every multiple of it.
 	type candidate struct {
 		design *ridge.Design
+		screen *ridge.Screen // a sparse candidate (Config.SparseKeep)
 		halves model.ContinuousHalves
 		scale  float64
 		loss   []float64 // held out, per row
@@ -659,12 +676,31 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 			cands = append(cands, candidate{design: design, halves: c.halves, scale: scale})
 		}
 	}
+	for _, k := range l.cfg.SparseKeep {
+		if k >= L { // no screening: the values half's own candidate
+			continue
+		}
+		for _, scale := range append([]float64{1}, PenaltyScales()...) {
+			scr, err := ridge.NewScreen(p, halves[1], k)
+			if err == nil {
+				scr, err = scr.WithPenalty(scale*l.l2, model.OptimumGradientThreshold(scale*l.l2))
+			}
+			if err != nil {
+				return nil, err
+			}
+			cands = append(cands, candidate{screen: scr, halves: model.ValuesHalf, scale: scale})
+		}
+	}
 	// Each cross-validation runs on one goroutine and the choice below
 	// reads them in a fixed order: the result does not depend on
 	// GOMAXPROCS.
 	err = concurrently(ctx, len(cands), func(ctx context.Context, k int) error {
 		var err error
-		cands[k].loss, cands[k].logits, err = cands[k].design.CrossValidateLogits(ctx, fold, HalvesFolds)
+		if cands[k].screen != nil {
+			cands[k].loss, cands[k].logits, err = cands[k].screen.CrossValidateLogits(ctx, fold, HalvesFolds)
+		} else {
+			cands[k].loss, cands[k].logits, err = cands[k].design.CrossValidateLogits(ctx, fold, HalvesFolds)
+		}
 		return err
 	})
 	if err != nil {
@@ -673,29 +709,63 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	both := cands[0].loss
 	check := &HalvesCheck{Folds: HalvesFolds, BothLoss: stat.Mean(both, nil), Chosen: model.BothHalves, L2Scale: 1}
 	check.ChosenLoss = check.BothLoss
-	chosen, chosenLogits := bothHalves, cands[0].logits
+	chosen, chosenLogits, denseLoss := bothHalves, cands[0].logits, both
+	var chosenScreen *ridge.Screen
 	diff := make([]float64, rows)
-	// A candidate is chosen where it beats both halves at the configured
-	// penalty by the margin and every candidate chosen before it.
-	for _, c := range cands[1:] {
+	// beats reports whether loss is lower than ref by the margin, in
+	// standard errors of their paired difference, and returns that error.
+	beats := func(ref, loss []float64) (bool, float64) {
 		for i := range diff {
-			diff[i] = both[i] - c.loss[i]
+			diff[i] = ref[i] - loss[i]
 		}
 		d, sd := stat.MeanStdDev(diff, nil)
 		stdErr := sd / math.Sqrt(float64(rows))
+		return d > HalvesMargin*stdErr, stdErr
+	}
+	var prior []float64 // the constant prediction's loss, for sparse candidates
+	// A dense candidate is chosen where it beats both halves at the
+	// configured penalty by the margin and every candidate chosen before
+	// it; a sparse one (they come last) where it beats by the margin the
+	// dense fit chosen and the class-weighted constant prediction (a
+	// nearly constant screened fit can win on loss where no candidate
+	// predicts: session 24), and every candidate chosen before it.
+	for _, c := range cands[1:] {
 		mean := stat.Mean(c.loss, nil)
+		if c.screen != nil {
+			if prior == nil {
+				prior = priorLoss(l.train.Y, l.classWeights, C)
+			}
+			overChosen, _ := beats(denseLoss, c.loss)
+			overPrior, _ := beats(prior, c.loss)
+			if overChosen && overPrior && mean < check.ChosenLoss {
+				check.Chosen, check.L2Scale, check.ChosenLoss, check.SparseK = c.halves, c.scale, mean, c.screen.K
+				chosenScreen, chosenLogits = c.screen, c.logits
+			}
+			continue
+		}
+		ok, stdErr := beats(both, c.loss)
 		if c.halves == model.ValuesHalf && c.scale == 1 {
 			check.ValuesLoss, check.StdErr = mean, stdErr
 		}
-		if d > HalvesMargin*stdErr && mean < check.ChosenLoss {
-			check.Chosen, check.L2Scale, check.ChosenLoss, chosen, chosenLogits = c.halves, c.scale, mean, c.design, c.logits
+		if ok && mean < check.ChosenLoss {
+			check.Chosen, check.L2Scale, check.ChosenLoss, chosen, chosenLogits, denseLoss = c.halves, c.scale, mean, c.design, c.logits, c.loss
 		}
 	}
 	check.ClassWeightPower = 1
 	if l.cfg.ClassWeights == nil && !l.cfg.EqualClassWeights {
 		check.ClassWeightPower, check.BiasShift = weightPower(chosenLogits, l.train.Y, l.classWeights, C)
 	}
-	if check.Chosen == model.ValuesHalf {
+	if chosenScreen != nil {
+		// The screened fit over all rows is the output layer itself (the
+		// graph's search, over every column, would undo the screening).
+		w, b, _, err := chosenScreen.Fit(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if err := l.trainer.BlendContinuous(model.ContinuousOptimum{W: w, B: b}, 1); err != nil {
+			return nil, err
+		}
+	} else if check.Chosen == model.ValuesHalf {
 		// Start the output layer's search at the values half's optimum
 		// over all rows, which the inner folds' solver finds in far fewer
 		// passes than the graph does from Adam's weights.
@@ -710,8 +780,30 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	}
 	l.log.WithFields(logrus.Fields{"folds": HalvesFolds, "both_loss": fmt.Sprintf("%.4g", check.BothLoss),
 		"values_loss": fmt.Sprintf("%.4g", check.ValuesLoss), "std_err": fmt.Sprintf("%.2g", check.StdErr),
-		"chosen": check.Chosen.String(), "l2_scale": check.L2Scale, "chosen_loss": fmt.Sprintf("%.4g", check.ChosenLoss)}).Info("continuous input halves")
+		"chosen": check.Chosen.String(), "l2_scale": check.L2Scale, "sparse_k": check.SparseK, "chosen_loss": fmt.Sprintf("%.4g", check.ChosenLoss)}).Info("continuous input halves")
 	return check, nil
+}
+
+// priorLoss returns each row's class-weighted cross-entropy under the
+// constant prediction of the weighted class shares (weights nil: 1).
+func priorLoss(y []int, weights []float64, C int) []float64 {
+	w := func(c int) float64 {
+		if weights == nil {
+			return 1
+		}
+		return weights[c]
+	}
+	share := make([]float64, C)
+	total := 0.0
+	for _, c := range y {
+		share[c] += w(c)
+		total += w(c)
+	}
+	loss := make([]float64, len(y))
+	for i, c := range y {
+		loss[i] = -w(c) * math.Log(share[c]/total)
+	}
+	return loss
 }
 
 // concurrently runs do(ctx, k) for k in [0, n) on at most halvesWorkers()

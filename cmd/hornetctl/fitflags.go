@@ -193,6 +193,13 @@ func fitFlagTable() []fitFlag {
 				}
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "sparse", Category: catTraining, Usage: "let the continuous route's output layer weigh only the 10 or 100 columns of largest F statistic (screened again in each inner fold of --continuous-fit select) where that predicts held-out rows better than every column and than the class prior: for wide tables where a few columns carry the label, such as one variant among thousands (see train/doc.go)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				if c.Bool("sparse") {
+					o.Train.SparseKeep = train.DefaultSparseKeep()
+				}
+				return ""
+			}},
 		{intF(catTraining, "batch-size", fmt.Sprintf("mini-batch size `B`, 1..%d", train.MaxBatchSize), itoa(td.BatchSize)),
 			positive("batch-size", train.MaxBatchSize, func(o *fitOptions, v int) { o.Train.BatchSize = v })},
 		{intF(catTraining, "epochs", fmt.Sprintf("maximum number of epochs `N`, 1..%d", train.EpochLimit), fmt.Sprintf("%d on the categorical route, %d on the continuous", train.CategoricalEpochs, train.ContinuousEpochs)),

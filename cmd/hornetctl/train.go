@@ -127,6 +127,9 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		if h := res.Halves; h != nil {
 			sum.InputHalves, sum.HeldOutLossBoth, sum.HeldOutLossValues = h.Chosen.String(), &h.BothLoss, &h.ValuesLoss
 			sum.L2Scale, sum.HeldOutLossChosen, sum.ClassWeightPower = &h.L2Scale, &h.ChosenLoss, &h.ClassWeightPower
+			if h.SparseK > 0 {
+				sum.SparseColumns = &h.SparseK
+			}
 			if h.Chosen == model.ValuesHalf { // the search did not start at Adam's weights
 				sum.AdamPenalisedLoss = nil
 			}
@@ -164,6 +167,14 @@ func boundariesNote(res *train.Result) string {
 // optimumNote says how the continuous output layer was finished, when
 // it was moved toward the penalised optimum (train.Config.ContinuousFit).
 func optimumNote(res *train.Result) string {
+	if h := res.Halves; h != nil && h.SparseK > 0 {
+		penalty := ""
+		if h.L2Scale != 1 {
+			penalty = fmt.Sprintf(" at %g times the L2 penalty", h.L2Scale)
+		}
+		return fmt.Sprintf(" (output layer: the fit over the %d columns of largest F statistic%s, --sparse; inner %d-fold held-out loss %.4g, %.4g with every column)",
+			h.SparseK, penalty, h.Folds, h.ChosenLoss, h.BothLoss)
+	}
 	if res.Optimum == nil {
 		return ""
 	}
@@ -219,6 +230,9 @@ type trainSummary struct {
 	HeldOutLossValues *float64 `json:"held_out_loss_values,omitempty"`
 	L2Scale           *float64 `json:"l2_scale,omitempty"`
 	HeldOutLossChosen *float64 `json:"held_out_loss_chosen,omitempty"`
+	// SparseColumns: the columns the output layer weighs, where --sparse
+	// chose a screened fit (train.HalvesCheck.SparseK).
+	SparseColumns *int `json:"sparse_columns,omitempty"`
 	// ClassWeightPower: the power of the balanced class weights whose
 	// decision boundaries the output layer takes (1: the weights'; see
 	// train.HalvesCheck and, on the categorical route, train.BoundaryCheck).
