@@ -179,12 +179,6 @@ type parityIndex struct {
 	starts []int32
 }
 
-// mayHold reports whether some left part could have key k.
-func (ix *parityIndex) mayHold(k uint32) bool {
-	h := k >> 1 & ix.filterMask
-	return ix.filter[h>>6]>>(h&63)&1 != 0
-}
-
 // lookup returns the entries of key k: from starts, or by a binary search
 // of keys, the entries' keys in their order (dense, for the cache).
 func (ix *parityIndex) lookup(k uint32) []parityEntry {
@@ -473,7 +467,7 @@ func (s *screener) parityDeep(size, nbits, tables int, seeds []Candidate, level 
 							k := key ^ kc
 							k ^= mask & -(k & 1) // canonicalKey, without a branch
 							if h := k >> 1 & fmask; filter[h>>6]>>(h&63)&1 == 0 {
-								continue // ix.mayHold(k), inlined by hand
+								continue // no left part has a key of this filter bit
 							}
 							right[depth] = int32(s.active[start+p])
 							meet(k)
