@@ -7,6 +7,7 @@ import (
 	"runtime"
 
 	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
 // EstimateMemory returns an estimate, in bytes, of the peak memory of
@@ -46,6 +47,8 @@ import (
 //	rule table    2·R·O (indices, a snapshot's copy)
 //	screening     2·features·w + 4·Pool·(ScreenOrder + 8) (row bitsets
 //	              of the features and of the rule extraction; the best tuples)
+//	              + rulesearch.ParityMemory/8 (the parity searches' tables
+//	              and candidates)
 //
 // and returns twice that sum (the Go collector lets the heap grow to twice
 // the live data by default, GOGC=100) plus 16 MiB for the runtime and the
@@ -75,7 +78,8 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	H := f(halvesWorkers())
 	halves := 2*N*D + (4+H)*N*min(N, 2*D) + H*42*min(N, 2*D)*C
 	table := 2 * R * O
-	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8)
+	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8) +
+		rulesearch.ParityMemory(features, min(cfg.Search.ScreenOrder, cfg.Order), runtime.GOMAXPROCS(0))/8
 	boundaries := H * (params + data + training + E*W + 4*E*R + table + screening)
 	live := 8 * (params + data + training + eval + max(optimum+halves, boundaries) + table + screening)
 	total := 2*live + 16<<20

@@ -4,6 +4,7 @@ package rulesearch
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -77,15 +78,44 @@ const parityPairCost = 6
 const parityTupleCost = 10
 
 // parityChunks is the number of work items a table of at least
-// parityChunkParts right parts is cut into (ranges of the right parts'
-// first features, about equal in parts), so that all cores share it; a
-// smaller table is one item, so that the cores build tables side by side.
+// parityChunkParts right parts or more than parityChunkLeft left parts is
+// cut into (ranges of the right parts' first features, about equal in
+// parts), so that all cores share it; a smaller table is one item, so
+// that the cores build tables side by side.
 // The tuples proposed do not depend on the cutting: a table proposes each
 // tuple once, through its one split and right part.
 const (
 	parityChunks     = 16
 	parityChunkParts = 1 << 20
+	// parityChunkLeft: a table is one item only where its index holds at
+	// most this many left parts (about 0.5 MB), since every goroutine may
+	// be building one; a larger index is shared by all.
+	parityChunkLeft = 1 << 12
 )
+
+// ParityMemory bounds the bytes the parity searches hold at once while
+// screening features binary features up to tuples of maxSize on workers
+// goroutines: the deeper sizes' table indexes (about 130 bytes a left
+// part while one is built, at most maxParityLeft of them, a table of
+// parityChunkLeft or fewer a goroutine, else 1 + ⌈workers/16⌉ tables in
+// flight), the candidates a goroutine holds (parityFlush), and the pairs'
+// search's buckets and keys (about 24 bytes a feature a goroutine).
+func ParityMemory(features, maxSize, workers int) float64 {
+	D, W := float64(max(features, 0)), float64(max(workers, 1))
+	bytes := W * 24 * D // the pairs' search
+	if maxSize >= 3 {
+		left := 0.0
+		for size := 3; size <= min(maxSize, maxParitySize); size++ {
+			left = max(left, min(binom(features, size/2), maxParityLeft))
+		}
+		inflight := 1 + math.Ceil(W/parityChunks)
+		if left <= parityChunkLeft {
+			inflight = W
+		}
+		bytes = max(bytes, inflight*(130*left+4*D)+W*parityFlush*32)
+	}
+	return bytes
+}
 
 // parityFlush bounds the candidates a goroutine holds before scoring
 // them (32 bytes each): a table proposes each tuple once, so scoring in
@@ -258,7 +288,10 @@ func (pt *parityTable) build(s *screener, size, tab, nbits, nl int, labels [][]u
 				ix.starts[h] += ix.starts[h-1]
 			}
 		}
-		filterBits := min(max(6, nbits-1), maxParityFilterBits)
+		// The filter: exact (a bit a key) up to 64 bits a left part; past
+		// that, keys share bits and the lookup tells them apart.
+		filterBits := min(max(6, nbits-1), maxParityFilterBits, bits.Len(uint(64*len(ix.keys))))
+		filterBits = max(filterBits, 6)
 		ix.filterMask = uint32(1)<<filterBits - 1
 		ix.filter = make([]uint64, 1<<filterBits/64)
 		for lo := 0; lo < len(ix.entries); {
@@ -354,7 +387,7 @@ func (s *screener) parityDeep(size, nbits, tables int, seeds []Candidate, level 
 	maxBucket := int(16 + 4*math.Ceil(2*binom(len(s.active), nl)/math.Exp2(float64(nbits))))
 	D := len(s.active)
 	chunks := parityChunks
-	if binom(D, nr) < parityChunkParts {
+	if binom(D, nr) < parityChunkParts && binom(D, nl) <= parityChunkLeft {
 		chunks = 1
 	}
 	var (

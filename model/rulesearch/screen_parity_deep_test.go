@@ -348,3 +348,46 @@ func TestParityDeepCanceled(t *testing.T) {
 		t.Errorf("parityDeep returned %v after the call, want within 500 ms of the cancellation at 50 ms", elapsed)
 	}
 }
+
+// The heap the parity search of 4-tuples adds stays within ParityMemory:
+// over 1,200 features, 719,400 pairs to index a table.
+func TestParityMemoryBoundsTheHeap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("samples the heap for a second")
+	}
+	const rows, D = 128, 1200
+	x, y, _ := wideParityK(rows, D, 4, 2, 0, 1)
+	s := newScreener(x, rows, D, 1, y, 2)
+	bits, tables := s.parityDeepPlan(4, defaultBudget*WorkUnit/parityDeepShare)
+	if tables < 2 {
+		t.Fatalf("plan: %d tables of %d rows, want a search", tables, bits)
+	}
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	var peak uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			peak = max(peak, m.HeapAlloc)
+			select {
+			case <-stop:
+				return
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+	}()
+	s.parityDeep(4, bits, min(tables, 8), nil, &topK{k: 256})
+	close(stop)
+	<-sampled
+	grew := float64(peak) - float64(base.HeapAlloc)
+	bound := ParityMemory(D, 4, runtime.GOMAXPROCS(0))
+	t.Logf("heap grew by %.0f MB during 8 tables; ParityMemory %.0f MB", grew/1e6, bound/1e6)
+	if grew > bound {
+		t.Errorf("the heap grew by %.0f bytes, over ParityMemory's %.0f", grew, bound)
+	}
+}
