@@ -5,6 +5,7 @@ package rulesearch
 import (
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -77,42 +78,57 @@ const parityPairCost = 6
 // two cores).
 const parityTupleCost = 10
 
-// parityChunks is the number of work items a table of at least
-// parityChunkParts right parts or more than parityChunkLeft left parts is
-// cut into (ranges of the right parts' first features, about equal in
-// parts), so that all cores share it; a smaller table is one item, so
-// that the cores build tables side by side.
-// The tuples proposed do not depend on the cutting: a table proposes each
-// tuple once, through its one split and right part.
+// parityChunks is the number of work items a large table is cut into
+// (ranges of the right parts' first features, about equal in parts), so
+// that all cores share it; a smaller table is one item, so that the cores
+// build tables side by side (parityChunksOf). The tuples proposed do not
+// depend on the cutting: a table proposes each tuple once, through its
+// one split and right part.
 const (
 	parityChunks     = 16
 	parityChunkParts = 1 << 20
-	// parityChunkLeft: a table is one item only where its index holds at
-	// most this many left parts (about 0.5 MB), since every goroutine may
-	// be building one; a larger index is shared by all.
-	parityChunkLeft = 1 << 12
+	// parityChunkBytes: a table is one item only where every goroutine
+	// building one at once holds at most this many bytes of indexes; else
+	// all goroutines share each table.
+	parityChunkBytes = 256 << 20
+	// parityPartBytes is about what a left part holds while its table is
+	// built: its entry, key, sort word and first copy (24 + 4 + 8 + 24),
+	// the direct bucket starts (at most 64 bytes a part) and the filter
+	// (at most 8).
+	parityPartBytes = 130
 )
+
+// parityChunksOf returns the work items a table of the size-tuples'
+// search over D features is cut into, on workers goroutines: 1 where its
+// right parts are fewer than parityChunkParts and workers tables' indexes
+// fit parityChunkBytes, else parityChunks. The tuples proposed do not
+// depend on it (a table proposes each tuple once), so it may depend on
+// GOMAXPROCS.
+func parityChunksOf(D, size, workers int) int {
+	nl, nr := paritySplit(size)
+	if binom(D, nr) < parityChunkParts && float64(workers)*(parityPartBytes*binom(D, nl)+4*float64(D)) <= parityChunkBytes {
+		return 1
+	}
+	return parityChunks
+}
 
 // ParityMemory bounds the bytes the parity searches hold at once while
 // screening features binary features up to tuples of maxSize on workers
-// goroutines: the deeper sizes' table indexes (about 130 bytes a left
-// part while one is built, at most maxParityLeft of them, a table of
-// parityChunkLeft or fewer a goroutine, else 1 + ⌈workers/16⌉ tables in
+// goroutines: the deeper sizes' table indexes (parityPartBytes a left
+// part while one is built, at most maxParityLeft of them; a table a
+// goroutine where parityChunksOf is 1, else 1 + ⌈workers/16⌉ tables in
 // flight), the candidates a goroutine holds (parityFlush), and the pairs'
 // search's buckets and keys (about 24 bytes a feature a goroutine).
 func ParityMemory(features, maxSize, workers int) float64 {
 	D, W := float64(max(features, 0)), float64(max(workers, 1))
 	bytes := W * 24 * D // the pairs' search
-	if maxSize >= 3 {
-		left := 0.0
-		for size := 3; size <= min(maxSize, maxParitySize); size++ {
-			left = max(left, min(binom(features, size/2), maxParityLeft))
-		}
+	for size := 3; size <= min(maxSize, maxParitySize); size++ {
+		left := min(binom(features, size/2), maxParityLeft)
 		inflight := 1 + math.Ceil(W/parityChunks)
-		if left <= parityChunkLeft {
+		if parityChunksOf(features, size, int(W)) == 1 {
 			inflight = W
 		}
-		bytes = max(bytes, inflight*(130*left+4*D)+W*parityFlush*32)
+		bytes = max(bytes, inflight*(parityPartBytes*left+4*D)+W*parityFlush*32)
 	}
 	return bytes
 }
@@ -386,10 +402,7 @@ func (s *screener) parityDeep(size, nbits, tables int, seeds []Candidate, level 
 	mask := uint32(1)<<nbits - 1
 	maxBucket := int(16 + 4*math.Ceil(2*binom(len(s.active), nl)/math.Exp2(float64(nbits))))
 	D := len(s.active)
-	chunks := parityChunks
-	if binom(D, nr) < parityChunkParts && binom(D, nl) <= parityChunkLeft {
-		chunks = 1
-	}
+	chunks := parityChunksOf(D, size, max(1, runtime.GOMAXPROCS(0)))
 	var (
 		mu    sync.Mutex
 		built = map[int]*parityTable{}
