@@ -474,9 +474,11 @@
 // proposes about C(D, k)·2^(1−b) chance tuples; b is chosen to make the
 // tables needed for chance 0.99 at 80 % agreement cheapest (more rows,
 // more tables but fewer chance tuples), and the tables within a quarter
-// of the budget. A table of a million right parts or more is cut into 16
-// ranges so that all cores share it; smaller tables are built side by
-// side; the result is the same for every GOMAXPROCS. Measured, 500 rows:
+// of the budget. A table of a million right parts or more, or whose
+// indexes built side by side would pass 256 MB, is cut into 16 ranges so
+// that all cores share it; smaller tables are built side by side; the
+// result is the same for every GOMAXPROCS, and ParityMemory, part of
+// train.EstimateMemory, bounds what the search holds. Measured, 500 rows:
 // triples over 1,000 features, 217 tables of 17 rows (chance 0.99), 0.24
 // s a search; over 3,000 features, 52 tables of 19 rows (chance 0.44 at
 // 80 % agreement, 1 for a clean parity), 0.44 s; about 5·10⁸ pairs looked
@@ -484,8 +486,8 @@
 // 256 rows, 292 tables of 18 rows, 0.40 s (BenchmarkParityDeep). Over
 // 20,000 features one table's pairs alone cost more than the quarter,
 // and no triples' search runs; nor does one that would index more than a
-// million left parts (4-tuples over about 1,450 features: about 130 MB
-// while two tables are built). What evidence a parity has is the
+// million left parts (4-tuples over about 1,450 features: about 130 MB a
+// table in flight). What evidence a parity has is the
 // screening's test, not the search's: an xor of five under 15 % noise
 // over 256 rows (32 cells of 8 rows) has G ≈ 138 against its BIC price
 // 31·ln 256 = 172, so it is proposed and not kept; over 512 rows it is
