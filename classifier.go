@@ -65,7 +65,11 @@ func (c *Classifier) Fit(ctx context.Context, t *data.Table) error {
 // fit is Fit, which clears the earlier fit where fit fails for a reason
 // other than cancellation.
 func (c *Classifier) fit(ctx context.Context, t *data.Table) error {
-	enc, err := data.FitEncoder(t, c.Encoding) // a nil t is data.ErrEmpty
+	opts, _, err := train.ChooseEncoding(ctx, t, c.Encoding, c.Model, c.Train) // as hornetctl train
+	if err != nil {
+		return err
+	}
+	enc, err := data.FitEncoder(t, opts) // a nil t is data.ErrEmpty
 	if err != nil {
 		return err
 	}

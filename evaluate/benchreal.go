@@ -253,7 +253,18 @@ func benchUnit(ctx context.Context, bt BenchTable, fold []int, classes []string,
 		}
 		trainTab, testTab = bt.Table.Subset(tr), bt.Table.Subset(te)
 	}
-	enc, err := data.FitEncoder(trainTab, data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise, NoBinarise: cfg.NoBinarise})
+	opts := data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise, NoBinarise: cfg.NoBinarise}
+	if u.Model == ModelHorNets {
+		// HorNets's encoding check, as train gives a table (the baseline
+		// reads the columns as given).
+		tc := cfg.Train
+		tc.Seed = u.Seed
+		var err error
+		if opts, _, err = train.ChooseEncoding(ctx, trainTab, opts, cfg.Model, tc); err != nil {
+			return res, err
+		}
+	}
+	enc, err := data.FitEncoder(trainTab, opts)
 	if err != nil {
 		return res, err
 	}

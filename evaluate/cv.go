@@ -134,7 +134,20 @@ func Split(y []int, classes, k, repeats int, seed uint64) [][]int {
 }
 
 // splitter encodes the training and test rows of one unit.
-type splitter func(trainRows, testRows []int) (tr, te *data.Dataset, unseen int, err error)
+type splitter func(ctx context.Context, trainRows, testRows []int) (tr, te *data.Dataset, unseen int, err error)
+
+// chooser returns the encoder options to fit on a unit's training rows
+// (train.ChooseEncoding); nil keeps the configured ones.
+type chooser func(ctx context.Context, t *data.Table, opts data.EncoderOptions) (data.EncoderOptions, error)
+
+// encodingCheck is the chooser of cross-validation with mc and tc: each
+// unit's training rows get the encoding check train gives a table.
+func encodingCheck(mc model.Config, tc train.Config) chooser {
+	return func(ctx context.Context, t *data.Table, opts data.EncoderOptions) (data.EncoderOptions, error) {
+		o, _, err := train.ChooseEncoding(ctx, t, opts, mc, tc)
+		return o, err
+	}
+}
 
 // CrossValidate runs repeated stratified k-fold cross-validation on the
 // labelled table t. The encoder is fitted on each training fold only, so
@@ -142,7 +155,7 @@ type splitter func(trainRows, testRows []int) (tr, te *data.Dataset, unseen int,
 // zeros; counted in FoldResult.Unseen) and numeric means come from the
 // training rows. See CrossValidateDataset for the rest.
 func CrossValidate(ctx context.Context, t *data.Table, cfg CVConfig) (*CVResult, error) {
-	y, classes, split, err := tableSplitter(t, cfg.Encoder)
+	y, classes, split, err := tableSplitter(t, cfg.Encoder, encodingCheck(cfg.Model, cfg.Train))
 	if err != nil {
 		return nil, err
 	}
@@ -150,8 +163,9 @@ func CrossValidate(ctx context.Context, t *data.Table, cfg CVConfig) (*CVResult,
 }
 
 // tableSplitter returns the class of each row of t, the classes, and the
-// splitter that fits the encoder on the training rows of a unit only.
-func tableSplitter(t *data.Table, opts data.EncoderOptions) ([]int, []string, splitter, error) {
+// splitter that fits the encoder on the training rows of a unit only, with
+// the options choose returns for them (opts where choose is nil).
+func tableSplitter(t *data.Table, opts data.EncoderOptions, choose chooser) ([]int, []string, splitter, error) {
 	whole, err := data.FitEncoder(t, opts) // for the label column and the classes only
 	if err != nil {
 		return nil, nil, nil, err
@@ -165,9 +179,16 @@ func tableSplitter(t *data.Table, opts data.EncoderOptions) ([]int, []string, sp
 	for i, row := range t.Rows {
 		y[i] = index[row[lab]]
 	}
-	split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
+	split := func(ctx context.Context, trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
 		sub := t.Subset(trainRows)
-		enc, err := data.FitEncoder(sub, opts)
+		o := opts
+		if choose != nil {
+			var err error
+			if o, err = choose(ctx, sub, opts); err != nil {
+				return nil, nil, 0, err
+			}
+		}
+		enc, err := data.FitEncoder(sub, o)
 		if err != nil {
 			return nil, nil, 0, err
 		}
@@ -202,7 +223,7 @@ func CrossValidateDataset(ctx context.Context, ds *data.Dataset, cfg CVConfig) (
 	if ds == nil {
 		return nil, fmt.Errorf("%w: no data", train.ErrData)
 	}
-	split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
+	split := func(_ context.Context, trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
 		return ds.Subset(trainRows), ds.Subset(testRows), 0, nil
 	}
 	return crossValidate(ctx, ds.Y, ds.Classes, split, cfg)
@@ -231,7 +252,7 @@ func crossValidate(ctx context.Context, y []int, classes []string, split splitte
 // units (all, or a shard) and pass their results, in unit order, to
 // CVReduce for the CVResult of CrossValidate. It returns cfg resolved.
 func CVSweep(t *data.Table, cfg CVConfig) (*Sweep, CVConfig, error) {
-	y, classes, split, err := tableSplitter(t, cfg.Encoder)
+	y, classes, split, err := tableSplitter(t, cfg.Encoder, encodingCheck(cfg.Model, cfg.Train))
 	if err != nil {
 		return nil, cfg, err
 	}
@@ -243,7 +264,7 @@ func CVSweepDataset(ds *data.Dataset, cfg CVConfig) (*Sweep, CVConfig, error) {
 	if ds == nil {
 		return nil, cfg, fmt.Errorf("%w: no data", train.ErrData)
 	}
-	split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
+	split := func(_ context.Context, trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
 		return ds.Subset(trainRows), ds.Subset(testRows), 0, nil
 	}
 	return cvSweep(ds.Y, ds.Classes, split, cfg)
@@ -331,7 +352,7 @@ func runUnit(ctx context.Context, fold []int, r, f int, split splitter, cfg CVCo
 			trRows = append(trRows, i)
 		}
 	}
-	tr, te, unseen, err := split(trRows, teRows)
+	tr, te, unseen, err := split(ctx, trRows, teRows)
 	if err != nil {
 		return out, wrap(err)
 	}

@@ -116,7 +116,7 @@ func Tune(ctx context.Context, t *data.Table, cfg TuneConfig) (*TuneResult, erro
 		if rows != nil {
 			sub = t.Subset(rows)
 		}
-		return tableSplitter(sub, cfg.Encoder)
+		return tableSplitter(sub, cfg.Encoder, nil) // the grid's configurations share one encoding
 	}
 	return tune(ctx, src, cfg)
 }
@@ -131,7 +131,7 @@ func TuneDataset(ctx context.Context, ds *data.Dataset, cfg TuneConfig) (*TuneRe
 		if rows != nil {
 			sub = ds.Subset(rows)
 		}
-		split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
+		split := func(_ context.Context, trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
 			return sub.Subset(trainRows), sub.Subset(testRows), 0, nil
 		}
 		return sub.Y, sub.Classes, split, nil
@@ -187,7 +187,7 @@ func tune(ctx context.Context, src source, cfg TuneConfig) (*TuneResult, error) 
 // cfg with the folds and repeats resolved. The nested estimate is not a
 // work list: its final fits depend on the inner scores.
 func TuneSweep(t *data.Table, cfg TuneConfig) (*Sweep, TuneConfig, error) {
-	y, classes, split, err := tableSplitter(t, cfg.Encoder)
+	y, classes, split, err := tableSplitter(t, cfg.Encoder, nil)
 	if err != nil {
 		return nil, cfg, err
 	}
@@ -199,7 +199,7 @@ func TuneSweepDataset(ds *data.Dataset, cfg TuneConfig) (*Sweep, TuneConfig, err
 	if ds == nil {
 		return nil, cfg, fmt.Errorf("%w: no data", train.ErrData)
 	}
-	split := func(trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
+	split := func(_ context.Context, trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
 		return ds.Subset(trainRows), ds.Subset(testRows), 0, nil
 	}
 	return tuneSweep(ds.Y, ds.Classes, split, cfg)

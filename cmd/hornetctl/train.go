@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/sirupsen/logrus"
 	"github.com/urfave/cli/v2"
 
 	"github.com/hornets-go/hornets/data"
@@ -252,7 +253,7 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	if err := checkOutput("out", o.ModelPath, flagPath{"data", o.Data.file()}); err != nil {
 		return nil, nil, err
 	}
-	ds, enc, err := loadTraining(ctx, o.Data)
+	ds, enc, check, err := loadTrainingChecked(ctx, o.Data, o.Fit)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return nil, nil, &interrupted{fmt.Sprintf("%v; no model was saved to %s", err, o.ModelPath)}
@@ -277,7 +278,14 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	tcfg := o.Fit.Train.Resolved()
 	prog := newProgress(log, ios.Err, o.Verbosity, max(tcfg.EpochsFor(model.Categorical), tcfg.EpochsFor(model.Continuous)))
 	log.WithField("file", o.Data.Path).WithField("format", o.Data.Format).Infof("read %d rows, %d feature columns, %d classes", ds.Rows, ds.Cols, len(ds.Classes))
-	if binned := enc.BinnedColumns(); len(binned) > 0 && len(o.Data.Binarise) == 0 {
+	if check != nil {
+		how := "kept them numbers"
+		if check.Binarised {
+			how = "binarised them at their training quartiles, so that the categorical route can find interactions"
+		}
+		log.WithFields(logrus.Fields{"folds": check.Folds, "numbers_macro_f1": fmt.Sprintf("%.4f", check.NumbersMacroF1), "binarised_macro_f1": fmt.Sprintf("%.4f", check.BinarisedMacroF1),
+			"gained": check.Gained, "lost": check.Lost}).Infof("encoding check of the %d continuous columns: %s (--binarise '*' or --no-binarise decides it)", len(enc.Columns), how)
+	} else if binned := enc.BinnedColumns(); len(binned) > 0 && len(o.Data.Binarise) == 0 {
 		log.WithField("columns", fmt.Sprint(binned)).Infof("binarised %d continuous column(s) beside the table's 0/1 flags at their training quartiles, so that the categorical route can find interactions with them (--no-binarise keeps them numbers)", len(binned))
 	}
 	res, err := train.Fit(ctx, ds, o.Fit.Model, o.Fit.Train, &train.Options{Log: log, Recorder: prog})

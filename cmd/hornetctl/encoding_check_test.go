@@ -1,0 +1,60 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hornets-go/hornets/train"
+)
+
+// A table of continuous columns whose label is the xor of two of them:
+// train's encoding check binarises it (the categorical route, threshold
+// rules), says so in the log, and --no-binarise keeps the numbers (the
+// continuous route); cv runs the check in each training fold.
+func TestEncodingCheck(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(9, 9))
+	var b strings.Builder
+	b.WriteString("a,b,c,d,e,label\n")
+	for range 240 {
+		x := [5]float64{}
+		for j := range x {
+			x[j] = rng.NormFloat64()
+			fmt.Fprintf(&b, "%.3f,", x[j])
+		}
+		fmt.Fprintf(&b, "%v\n", (x[1] > 0) != (x[3] > 0))
+	}
+	csv := filepath.Join(dir, "xor.csv")
+	if err := os.WriteFile(csv, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := filepath.Join(dir, "m.json")
+	r := mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1")
+	if !strings.Contains(r.stderr, "encoding check of the 5 continuous columns: binarised them") {
+		t.Errorf("train's log does not report the binarising check:\n%s", r.stderr)
+	}
+	bundle, err := train.LoadBundle(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(bundle.Encoder.BinnedColumns()); got != 5 || bundle.Network.Route().String() != "categorical" {
+		t.Errorf("%d binned columns, route %v: want all 5 binned and the categorical route", got, bundle.Network.Route())
+	}
+	mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1", "--no-binarise", "-q")
+	if bundle, err = train.LoadBundle(m); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(bundle.Encoder.BinnedColumns()); got != 0 || bundle.Network.Route().String() != "continuous" {
+		t.Errorf("--no-binarise: %d binned columns, route %v: want numbers and the continuous route", got, bundle.Network.Route())
+	}
+	r = mustRun(t, "cv", "--data", csv, "--folds", "2", "--seed", "1", "-q", "--format", "json")
+	if !strings.Contains(r.stdout, `"macro_f1_mean": 0.9`) {
+		t.Errorf("cv with the encoding check: %s", r.stdout[:min(len(r.stdout), 300)])
+	}
+}
