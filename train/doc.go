@@ -940,5 +940,4 @@
 // shared tables it applies to (iris, wine, breast cancer) keep their
 // numbers on the whole table (gained/lost 3/6, 2/2, 8/11), and their
 // models are byte-identical.
-//
 package train
