@@ -179,14 +179,7 @@ func (d *Design) crossValidate(ctx context.Context, fold []int, folds int, keep 
 		all = make([]float64, p.Rows*p.Classes)
 	}
 	for f := range folds {
-		var train, test []int
-		for i, g := range fold {
-			if g == f {
-				test = append(test, i)
-			} else {
-				train = append(train, i)
-			}
-		}
+		train, test := foldSplit(fold, f)
 		if len(test) == 0 || len(train) == 0 {
 			continue
 		}
@@ -439,4 +432,17 @@ func (d *Design) WithPenalty(l2, threshold float64) (*Design, error) {
 	e := *d
 	e.p = p
 	return &e, nil
+}
+
+// foldSplit returns the rows of fold f (test) and of the other folds
+// (train), ascending.
+func foldSplit(fold []int, f int) (train, test []int) {
+	for i, g := range fold {
+		if g == f {
+			test = append(test, i)
+		} else {
+			train = append(train, i)
+		}
+	}
+	return train, test
 }

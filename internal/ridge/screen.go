@@ -126,14 +126,7 @@ func (s *Screen) CrossValidateLogits(ctx context.Context, fold []int, folds int)
 	all = make([]float64, p.Rows*p.Classes)
 	row := make([]float64, s.K)
 	for f := range folds {
-		var train, test []int
-		for i, g := range fold {
-			if g == f {
-				test = append(test, i)
-			} else {
-				train = append(train, i)
-			}
-		}
+		train, test := foldSplit(fold, f)
 		if len(test) == 0 || len(train) == 0 {
 			continue
 		}
