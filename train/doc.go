@@ -945,5 +945,8 @@
 // accuracy as numbers → with the check): xor of two thresholds
 // 0.49–0.52 → 0.91–0.97 (binarised 6 of 6), and 0.84–0.89 → 0.93–0.99
 // (6 of 6), a ring x3² + x1² > 1.4 0.49–0.70 → 0.69–0.79 (5 of 6), two
-// additive labels unchanged (0 of 12 binarised).
+// additive labels unchanged (0 of 12 binarised). Four continuous tables
+// of weka's examples (`bench real --folds 2 --repeats 5 --seed 101`,
+// against --no-binarise): glass, segment-challenge and unbalanced
+// unchanged, diabetes 0.7411 → 0.7383; 57 s instead of 18 s.
 package train
