@@ -92,7 +92,7 @@ func TestChooseEncoding(t *testing.T) {
 // The check is a function of the table and the configs: two runs agree.
 func TestChooseEncodingDeterministic(t *testing.T) {
 	t.Parallel()
-	tab := continuousTable(t, 200, 6, 4, func(x []float64) bool { return x[1]*x[2] > 0 })
+	tab := continuousTable(t, train.EncodingMinRows, 4, 4, func(x []float64) bool { return x[1]*x[2] > 0 })
 	var checks []train.EncodingCheck
 	for range 2 {
 		_, check, err := train.ChooseEncoding(context.Background(), tab, data.EncoderOptions{}, model.Config{}, train.Config{Seed: 7})
