@@ -162,6 +162,16 @@ func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOption
 	if err != nil {
 		return nil, err
 	}
+	// The check compares encodings, not finished models: the categorical
+	// fits stop as early as the continuous route's (at most
+	// ContinuousEpochs epochs, patience ContinuousPatience) where the
+	// config leaves the route's defaults.
+	if tc.Epochs == 0 {
+		tc.Epochs = ContinuousEpochs
+	}
+	if tc.Patience == 0 && !tc.NoEarlyStopping {
+		tc.Patience = ContinuousPatience
+	}
 	l, err := newLoop(ctx, trDS, mc, tc, nil)
 	if err != nil {
 		return nil, err
