@@ -65,7 +65,7 @@ func (c *Classifier) Fit(ctx context.Context, t *data.Table) error {
 // fit is Fit, which clears the earlier fit where fit fails for a reason
 // other than cancellation.
 func (c *Classifier) fit(ctx context.Context, t *data.Table) error {
-	opts, _, err := train.ChooseEncoding(ctx, t, c.Encoding, c.Model, c.Train) // as hornetctl train
+	opts, _, err := train.ChooseEncoding(ctx, t, c.Encoding, c.Model, c.Train, c.Log) // as hornetctl train
 	if err != nil {
 		return err
 	}

@@ -260,7 +260,7 @@ func benchUnit(ctx context.Context, bt BenchTable, fold []int, classes []string,
 		tc := cfg.Train
 		tc.Seed = u.Seed
 		var err error
-		if opts, _, err = train.ChooseEncoding(ctx, trainTab, opts, cfg.Model, tc); err != nil {
+		if opts, _, err = train.ChooseEncoding(ctx, trainTab, opts, cfg.Model, tc, nil); err != nil {
 			return res, err
 		}
 	}

@@ -144,7 +144,7 @@ type chooser func(ctx context.Context, t *data.Table, opts data.EncoderOptions) 
 // unit's training rows get the encoding check train gives a table.
 func encodingCheck(mc model.Config, tc train.Config) chooser {
 	return func(ctx context.Context, t *data.Table, opts data.EncoderOptions) (data.EncoderOptions, error) {
-		o, _, err := train.ChooseEncoding(ctx, t, opts, mc, tc)
+		o, _, err := train.ChooseEncoding(ctx, t, opts, mc, tc, nil)
 		return o, err
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/sirupsen/logrus"
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/hornets-go/hornets/data"
@@ -65,8 +66,9 @@ type EncodingCheck struct {
 // better (see the package documentation), with the check. The check is
 // nil where it did not run. Its folds are drawn from a generator of their
 // own seeded by tc.Seed, so the result is a function of t and the
-// configs.
-func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions, mc model.Config, tc Config) (data.EncoderOptions, *EncodingCheck, error) {
+// configs. log, where not nil, hears when the check starts (its fits can
+// take seconds).
+func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions, mc model.Config, tc Config, log logrus.FieldLogger) (data.EncoderOptions, *EncodingCheck, error) {
 	if t == nil || len(opts.Categorical) > 0 || len(opts.Binarise) > 0 || opts.NoBinarise {
 		return opts, nil, nil
 	}
@@ -93,6 +95,9 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	C := len(whole.Classes)
 	if CheckFolds(ds, EncodingFolds) != nil {
 		return opts, nil, nil
+	}
+	if log != nil {
+		log.Infof("encoding check: fitting the %d continuous columns as numbers and binarised on %d inner folds (--no-binarise skips it)", len(whole.Columns), EncodingFolds)
 	}
 	binarised := opts
 	binarised.Binarise = []string{"*"}

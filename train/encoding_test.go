@@ -69,7 +69,7 @@ func TestChooseEncoding(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			opts, check, err := train.ChooseEncoding(context.Background(), c.tab, c.opts, model.Config{}, train.Config{Seed: 1})
+			opts, check, err := train.ChooseEncoding(context.Background(), c.tab, c.opts, model.Config{}, train.Config{Seed: 1}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +95,7 @@ func TestChooseEncodingDeterministic(t *testing.T) {
 	tab := continuousTable(t, train.EncodingMinRows, 4, 4, func(x []float64) bool { return x[1]*x[2] > 0 })
 	var checks []train.EncodingCheck
 	for range 2 {
-		_, check, err := train.ChooseEncoding(context.Background(), tab, data.EncoderOptions{}, model.Config{}, train.Config{Seed: 7})
+		_, check, err := train.ChooseEncoding(context.Background(), tab, data.EncoderOptions{}, model.Config{}, train.Config{Seed: 7}, nil)
 		if err != nil || check == nil {
 			t.Fatalf("check %v, error %v", check, err)
 		}

@@ -15,7 +15,7 @@ import (
 
 // A table of continuous columns whose label is the xor of two of them:
 // train's encoding check binarises it (the categorical route, threshold
-// rules), says so in the log, and --no-binarise keeps the numbers (the
+// rules), says in the log when it starts and what it chose, and --no-binarise keeps the numbers (the
 // continuous route); cv runs the check in each training fold.
 func TestEncodingCheck(t *testing.T) {
 	dir := t.TempDir()
@@ -36,7 +36,7 @@ func TestEncodingCheck(t *testing.T) {
 	}
 	m := filepath.Join(dir, "m.json")
 	r := mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1")
-	if !strings.Contains(r.stderr, "encoding check of the 5 continuous columns: binarised them") {
+	if !strings.Contains(r.stderr, "encoding check: fitting the 5 continuous columns") || !strings.Contains(r.stderr, "encoding check of the 5 continuous columns: binarised them") {
 		t.Errorf("train's log does not report the binarising check:\n%s", r.stderr)
 	}
 	bundle, err := train.LoadBundle(m)

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sirupsen/logrus"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/text/unicode/norm"
 
@@ -161,7 +162,7 @@ func columnNames(c *cli.Context, flag string) []string {
 // encoding open and the CSV table is a few continuous columns,
 // train.ChooseEncoding decides by an inner cross-validation with the fit
 // flags whether to binarise them (the check is nil where it did not run).
-func loadTrainingChecked(ctx context.Context, o dataOptions, fit fitOptions) (*data.Dataset, *data.Encoder, *train.EncodingCheck, error) {
+func loadTrainingChecked(ctx context.Context, o dataOptions, fit fitOptions, log logrus.FieldLogger) (*data.Dataset, *data.Encoder, *train.EncodingCheck, error) {
 	if o.Format == formatLibSVM {
 		ds, enc, err := loadTraining(ctx, o)
 		return ds, enc, nil, err
@@ -170,7 +171,7 @@ func loadTrainingChecked(ctx context.Context, o dataOptions, fit fitOptions) (*d
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	opts, check, err := train.ChooseEncoding(ctx, t, o.encoderOptions(), fit.Model, fit.Train)
+	opts, check, err := train.ChooseEncoding(ctx, t, o.encoderOptions(), fit.Model, fit.Train, log)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return nil, nil, nil, err

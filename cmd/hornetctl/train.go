@@ -253,7 +253,8 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	if err := checkOutput("out", o.ModelPath, flagPath{"data", o.Data.file()}); err != nil {
 		return nil, nil, err
 	}
-	ds, enc, check, err := loadTrainingChecked(ctx, o.Data, o.Fit)
+	log := newLogger(ios.Err, o.Verbosity)
+	ds, enc, check, err := loadTrainingChecked(ctx, o.Data, o.Fit, log)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return nil, nil, &interrupted{fmt.Sprintf("%v; no model was saved to %s", err, o.ModelPath)}
@@ -274,7 +275,6 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	if err := checkMemory(o.Fit, ds, 1, o.MemoryBudget); err != nil {
 		return nil, nil, err
 	}
-	log := newLogger(ios.Err, o.Verbosity)
 	tcfg := o.Fit.Train.Resolved()
 	prog := newProgress(log, ios.Err, o.Verbosity, max(tcfg.EpochsFor(model.Categorical), tcfg.EpochsFor(model.Continuous)))
 	log.WithField("file", o.Data.Path).WithField("format", o.Data.Format).Infof("read %d rows, %d feature columns, %d classes", ds.Rows, ds.Cols, len(ds.Classes))
