@@ -69,6 +69,9 @@ type EncodingCheck struct {
 // configs. log, where not nil, hears when the check starts (its fits can
 // take seconds).
 func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions, mc model.Config, tc Config, log logrus.FieldLogger) (data.EncoderOptions, *EncodingCheck, error) {
+	if ctx == nil {
+		return opts, nil, fmt.Errorf("%w: ChooseEncoding: nil context.Context (use context.Background())", ErrConfig)
+	}
 	if t == nil || len(opts.Categorical) > 0 || len(opts.Binarise) > 0 || opts.NoBinarise {
 		return opts, nil, nil
 	}

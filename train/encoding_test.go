@@ -4,6 +4,7 @@ package train_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -103,5 +104,15 @@ func TestChooseEncodingDeterministic(t *testing.T) {
 	}
 	if checks[0] != checks[1] {
 		t.Errorf("two runs: %+v and %+v", checks[0], checks[1])
+	}
+}
+
+// A nil context is an error, not a panic in the inner fits.
+func TestChooseEncodingNilContext(t *testing.T) {
+	tab := continuousTable(t, train.EncodingMinRows, 4, 4, func(x []float64) bool { return x[1] > 0 })
+	//lint:ignore SA1012 the nil context is the point of the test
+	_, check, err := train.ChooseEncoding(nil, tab, data.EncoderOptions{}, model.Config{}, train.Config{}, nil) //nolint:staticcheck
+	if !errors.Is(err, train.ErrConfig) || check != nil {
+		t.Errorf("nil context: check %v, error %v; want ErrConfig", check, err)
 	}
 }
