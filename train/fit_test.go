@@ -18,6 +18,7 @@ import (
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/model/modelfile"
+	"github.com/hornets-go/hornets/model/rulesearch"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -37,6 +38,22 @@ func rules(t testing.TB, net *model.Network, top int) []model.Interaction {
 		t.Fatal(err)
 	}
 	return rs
+}
+
+// evaluatedRules returns the network's decision list evaluated on ds
+// against the network's predictions (List.Fidelity) and ds's labels.
+func evaluatedRules(t testing.TB, net *model.Network, ds *data.Dataset) *rulesearch.List {
+	t.Helper()
+	list, err := net.Rules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred, err := net.Predict(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list.Evaluate(ds.X, ds.Rows, ds.Cols, pred, ds.Y)
+	return list
 }
 
 func accuracy(t testing.TB, net *model.Network, ds *data.Dataset) float64 {

@@ -44,15 +44,7 @@ func TestGateBenchmark(t *testing.T) {
 					}
 					// The printed rules are the gate's minimal form and
 					// reproduce the network on every fresh row.
-					list, err := res.Network.Rules()
-					if err != nil {
-						t.Fatal(err)
-					}
-					pred, err := res.Network.Predict(te.X, te.Rows)
-					if err != nil {
-						t.Fatal(err)
-					}
-					list.Evaluate(te.X, te.Rows, te.Cols, pred, te.Y)
+					list := evaluatedRules(t, res.Network, te)
 					minimal := map[data.Gate]int{data.And: 1, data.Or: 1, data.Not: 1, data.Xor: 2, data.Xnor: 2}[gate]
 					concept := list.Fidelity == 1 && list.Accuracy == 1 && len(list.Rules) <= minimal
 					for _, r := range list.Rules {

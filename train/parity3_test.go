@@ -69,16 +69,7 @@ func TestFitFindsXorOfThreeAmongAThousand(t *testing.T) {
 			if top := rules(t, res.Network, 1); len(top) == 0 || !slices.Equal(top[0].FeatureSet(), target) {
 				t.Errorf("top interaction %v, want the targets %v", top, target)
 			}
-			list, err := res.Network.Rules()
-			if err != nil {
-				t.Fatal(err)
-			}
-			pred, err := res.Network.Predict(te.X, te.Rows)
-			if err != nil {
-				t.Fatal(err)
-			}
-			list.Evaluate(te.X, te.Rows, te.Cols, pred, te.Y)
-			if list.Fidelity != 1 {
+			if list := evaluatedRules(t, res.Network, te); list.Fidelity != 1 {
 				t.Errorf("rule fidelity on fresh rows %.3f, want 1", list.Fidelity)
 			}
 		})

@@ -15,25 +15,15 @@ import (
 
 // A table of continuous columns whose label is the xor of two of them:
 // train's encoding check binarises it (the categorical route, threshold
-// rules), says in the log when it starts and what it chose, and --no-binarise keeps the numbers (the
-// continuous route); cv runs the check in each training fold.
+// rules), says in the log when it starts and what it chose, and
+// --no-binarise keeps the numbers (the continuous route); cv runs the
+// check in each training fold.
 func TestEncodingCheck(t *testing.T) {
 	dir := t.TempDir()
-	rng := rand.New(rand.NewPCG(9, 9))
-	var b strings.Builder
-	b.WriteString("a,b,c,d,e,label\n")
-	for range 240 {
-		x := [5]float64{}
-		for j := range x {
-			x[j] = rng.NormFloat64()
-			fmt.Fprintf(&b, "%.3f,", x[j])
-		}
-		fmt.Fprintf(&b, "%v\n", (x[1] > 0) != (x[3] > 0))
-	}
 	csv := filepath.Join(dir, "xor.csv")
-	if err := os.WriteFile(csv, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeGaussianCSV(t, csv, 240, 5, 9, func(x []float64, _ *rand.Rand) string {
+		return fmt.Sprint((x[1] > 0) != (x[3] > 0))
+	})
 	m := filepath.Join(dir, "m.json")
 	r := mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1")
 	if !strings.Contains(r.stderr, "encoding check: fitting the 5 continuous columns") || !strings.Contains(r.stderr, "encoding check of the 5 continuous columns: binarised them") {
@@ -56,5 +46,29 @@ func TestEncodingCheck(t *testing.T) {
 	r = mustRun(t, "cv", "--data", csv, "--folds", "2", "--seed", "1", "-q", "--format", "json")
 	if !strings.Contains(r.stdout, `"macro_f1_mean": 0.9`) {
 		t.Errorf("cv with the encoding check: %s", r.stdout[:min(len(r.stdout), 300)])
+	}
+}
+
+// writeGaussianCSV writes to path a table of rows rows of cols standard
+// normal columns x0, x1, ... (3 decimals) from the generator (seed, seed)
+// and a label column, label(row, rng) after the row's values are drawn.
+func writeGaussianCSV(t *testing.T, path string, rows, cols int, seed uint64, label func(x []float64, rng *rand.Rand) string) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed))
+	var b strings.Builder
+	for j := range cols {
+		fmt.Fprintf(&b, "x%d,", j)
+	}
+	b.WriteString("label\n")
+	x := make([]float64, cols)
+	for range rows {
+		for j := range x {
+			x[j] = rng.NormFloat64()
+			fmt.Fprintf(&b, "%.3f,", x[j])
+		}
+		fmt.Fprintf(&b, "%s\n", label(x, rng))
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

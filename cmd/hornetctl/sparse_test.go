@@ -4,9 +4,7 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,28 +18,14 @@ import (
 // the label), and the model predicts; cv and bench real take it too.
 func TestSparseFlag(t *testing.T) {
 	dir := t.TempDir()
-	rng := rand.New(rand.NewPCG(5, 5))
-	const rows, cols = 150, 800
-	var b strings.Builder
-	for j := range cols {
-		fmt.Fprintf(&b, "x%d,", j)
-	}
-	b.WriteString("label\n")
-	for range rows {
-		z := 0.0
-		for j := range cols {
-			v := rng.NormFloat64()
-			if j == 3 || j == 11 {
-				z += v
-			}
-			fmt.Fprintf(&b, "%.3f,", v)
-		}
-		fmt.Fprintf(&b, "%d\n", map[bool]int{false: 0, true: 1}[z+0.3*rng.NormFloat64() > 0])
-	}
+	const rows = 150
 	csv := filepath.Join(dir, "wide.csv")
-	if err := os.WriteFile(csv, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeGaussianCSV(t, csv, rows, 800, 5, func(x []float64, rng *rand.Rand) string {
+		if x[3]+x[11]+0.3*rng.NormFloat64() > 0 {
+			return "1"
+		}
+		return "0"
+	})
 	m := filepath.Join(dir, "m.json")
 	r := mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1", "--sparse", "-q", "--format", "json")
 	var sum struct {
