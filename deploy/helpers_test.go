@@ -3,6 +3,7 @@ package deploy
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -72,16 +73,61 @@ func cleanEnv(extra ...string) []string {
 // non-zero exit or after timeout. It returns standard output.
 func run(t *testing.T, timeout time.Duration, dir string, env []string, name string, args ...string) []byte {
 	t.Helper()
+	stdout, stderr, err := runCommand(t, timeout, dir, env, name, args...)
+	if err != nil {
+		t.Fatalf("%s %s: %v\nstderr:\n%s\nstdout:\n%s", name, strings.Join(args, " "), err, tail(stderr, 40), tail(stdout, 20))
+	}
+	return []byte(stdout)
+}
+
+// runCommand runs name with args in dir and env and returns what it printed on standard output and standard error,
+// and its error. The timeout is cut to end a minute before the test binary's own deadline (go test -timeout), so
+// that a command that hangs fails this test with its output instead of the whole package with a goroutine dump; and
+// a child the command left holding its output pipes (a daemon, say) cannot keep it waiting more than 10 s after it
+// ended or was killed.
+func runCommand(t *testing.T, timeout time.Duration, dir string, env []string, name string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	timeout = withinDeadline(t, timeout)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir, cmd.Env = dir, env
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s: %v\nstderr:\n%s\nstdout:\n%s", name, strings.Join(args, " "), err, tail(stderr.String(), 40), tail(stdout.String(), 20))
+	cmd.WaitDelay = 10 * time.Second
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		err = fmt.Errorf("%w (still running after %v)", err, timeout)
 	}
-	return stdout.Bytes()
+	return out.String(), errOut.String(), err
+}
+
+// withinDeadline returns d, cut so that it ends a minute before the test binary's deadline; at least 10 s.
+func withinDeadline(t *testing.T, d time.Duration) time.Duration {
+	if deadline, ok := t.Deadline(); ok {
+		d = min(d, time.Until(deadline)-time.Minute)
+	}
+	return max(d, 10*time.Second)
+}
+
+// reportToCI appends a line to the file HORNETS_CI_REPORT names (.ci/run sets it and prints the file after the
+// tests), so that what a skipped or passing end-to-end test found shows in CI's output without -v.
+func reportToCI(t *testing.T, format string, args ...any) {
+	t.Helper()
+	path := os.Getenv("HORNETS_CI_REPORT")
+	if path == "" {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Logf("HORNETS_CI_REPORT: %v", err)
+		return
+	}
+	defer f.Close()
+	line := strings.ReplaceAll(fmt.Sprintf(format, args...), "\n", " | ")
+	if _, err := fmt.Fprintf(f, "%s: %s\n", t.Name(), line); err != nil {
+		t.Logf("HORNETS_CI_REPORT: %v", err)
+	}
 }
 
 func firstLine(b []byte) string {

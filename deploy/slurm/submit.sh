@@ -8,8 +8,10 @@
 #
 # N: the number of array tasks (shards). The rest: the hornetctl command as you would run it unsharded.
 # --wait: block until the merge job has ended (polling squeue every HORNETS_WAIT_POLL seconds, default 10) and exit 0
-# only if it COMPLETED; the table is then in HORNETS_MERGE_OUT (default: RESULTS.merged.txt). Without --wait, watch
-# with squeue -u $USER.
+# only if it COMPLETED; the table is then in HORNETS_MERGE_OUT (default: RESULTS.merged.txt). With
+# HORNETS_WAIT_TIMEOUT=S (seconds; default 0, no limit) it gives up after S seconds, prints the jobs still queued with
+# Slurm's reason (a held or never-scheduled job otherwise waits forever), leaves them queued and exits 3. Without
+# --wait, watch with squeue -u $USER.
 # Environment: HORNETCTL, HORNETS_RESULTS, HORNETS_MERGE_FORMAT, HORNETS_MERGE_OUT as in sweep.sbatch and
 # merge.sbatch; HORNETS_SBATCH_ARGS: extra sbatch options for the array, e.g.
 # "--partition=short --time=02:00:00 --array=0-127%32" (a later --array wins over the one this script adds).
@@ -29,6 +31,10 @@ fi
 shards=$1
 shift
 [[ $shards =~ ^[1-9][0-9]*$ ]] || die "N=$shards is not a positive whole number; $usage"
+poll=${HORNETS_WAIT_POLL:-10}
+limit=${HORNETS_WAIT_TIMEOUT:-0}
+[[ $poll =~ ^[0-9]+([.][0-9]+)?$ && ! $poll =~ ^[0.]+$ ]] || die "HORNETS_WAIT_POLL=$poll is not a positive number of seconds"
+[[ $limit =~ ^[0-9]+$ ]] || die "HORNETS_WAIT_TIMEOUT=$limit is not a whole number of seconds"
 command -v sbatch >/dev/null || die "sbatch not found: run this on a Slurm login node (or deploy/slurm/local-cluster.sh start)"
 
 results=${HORNETS_RESULTS:-$PWD/results}
@@ -51,8 +57,13 @@ echo "$array_id $merge_id"
 $wait || exit 0
 
 # sbatch --wait would do, but it polls at 2, 4, 8, 16, 32 s: a short sweep waits far longer than it runs.
-poll=${HORNETS_WAIT_POLL:-10}
+deadline=$((SECONDS + limit))
 while squeue -h -j "$merge_id" -o %T 2>/dev/null | grep -q .; do
+	if ((limit > 0 && SECONDS >= deadline)); then
+		queued=$(squeue -h -j "$array_id,$merge_id" -o '%i %T (%r)' 2>/dev/null | tr '\n' ';' || true)
+		echo "submit.sh: gave up waiting after ${limit} s (HORNETS_WAIT_TIMEOUT); still queued: ${queued%;}" >&2
+		exit 3
+	fi
 	sleep "$poll"
 done
 state=$(scontrol show job "$merge_id" 2>/dev/null | grep -o "JobState=[A-Z_]*" | head -n 1) || true
