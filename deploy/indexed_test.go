@@ -2,6 +2,7 @@ package deploy
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -78,6 +79,9 @@ func TestIndexedJobLocally(t *testing.T) {
 	// Kubernetes would restart it: the rerun must finish its shard without running a finished fit twice, which
 	// merge would refuse as a duplicate.
 	start := time.Now()
+	// The pods are bounded like every command here, so a hung pod fails the test before go test's deadline.
+	ctx, cancel := context.WithTimeout(context.Background(), withinDeadline(t, 5*time.Minute))
+	defer cancel()
 	var wg sync.WaitGroup
 	errs := make([]error, n)
 	killedAt := -1
@@ -85,8 +89,8 @@ func TestIndexedJobLocally(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			cmd := exec.Command(bin, args...)
-			cmd.Env = podEnv(i)
+			cmd := exec.CommandContext(ctx, bin, args...)
+			cmd.Env, cmd.WaitDelay = podEnv(i), 10*time.Second
 			var out bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &out
 			if err := cmd.Start(); err != nil {
