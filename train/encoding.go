@@ -5,7 +5,10 @@ package train
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 
 	"github.com/sirupsen/logrus"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -25,18 +28,33 @@ import (
 // where that predicts the held-out rows better: more of the rows the two
 // encodings disagree on become right than wrong by a one-sided sign test
 // at 5 % (as the boundary check decides), and the held-out macro-F1 is
-// higher.
+// higher. Since session 26 the table may mix them with flags, categories
+// and constant columns (the continuous route takes such a table too, and
+// cannot express an interaction of two flags either), and a continuous
+// column of at most EncodingCodeValues values, a code, is one-hot encoded
+// in the binary encoding rather than cut at its quartiles.
 
-// Bounds of the tables ChooseEncoding checks: every feature column
-// continuous (a numeric column of more than two values), at least
-// EncodingMinColumns and at most EncodingMaxColumns of them, and at least
-// EncodingMinRows and at most EncodingMaxRows rows.
+// Bounds of the tables ChooseEncoding checks: at least EncodingMinColumns
+// feature columns, of which at least one and at most EncodingMaxColumns
+// continuous (numeric, more than two values), beside any number of
+// binary, constant or categorical ones, at most EncodingMaxFeatures input
+// features in all, and at least EncodingMinRows and at most
+// EncodingMaxRows rows.
 const (
-	EncodingMinColumns = 2
-	EncodingMaxColumns = 32
-	EncodingMinRows    = 60
-	EncodingMaxRows    = 5_000
+	EncodingMinColumns  = 2
+	EncodingMaxColumns  = 32
+	EncodingMaxFeatures = 128
+	EncodingMinRows     = 60
+	EncodingMaxRows     = 5_000
 )
+
+// EncodingCodeValues is the most distinct values a continuous column may
+// have for the check's binary encoding to one-hot it (a code, as the
+// MONK's files' attributes 1–4) rather than cut it at its quartiles: with
+// four values or fewer the quartile cuts are already the column's own
+// values (an ordinal code, x>1, x>2, x>3), and one-hot codes each value as
+// a flag of its own, so that a rule tests a2 = 3 with one literal.
+const EncodingCodeValues = 4
 
 // EncodingFolds is the number of inner folds of the encoding check.
 const EncodingFolds = 3
@@ -51,23 +69,31 @@ type EncodingCheck struct {
 	BinarisedMacroF1 float64 `json:"binarised_macro_f1"`
 	Gained           int     `json:"gained"`
 	Lost             int     `json:"lost"`
-	// Binarised is the choice: every column binarised (Binarise "*").
-	Binarised bool `json:"binarised"`
+	// Binarised is the choice: every continuous column binarised
+	// (Binarise "*"), and the columns in OneHot one-hot encoded
+	// (Categorical) in the binary encoding.
+	Binarised bool     `json:"binarised"`
+	OneHot    []string `json:"one_hot,omitempty"`
+	// Continuous is the number of continuous columns checked.
+	Continuous int `json:"continuous"`
 }
 
 // ChooseEncoding returns the encoder options to train on t with: opts
 // itself, unless opts leaves the encoding open (no Categorical, Binarise
-// or NoBinarise) and t's feature columns are all continuous, between
-// EncodingMinColumns and EncodingMaxColumns of them over EncodingMinRows
-// to EncodingMaxRows rows with every class in EncodingFolds rows or more;
-// then it fits mc and tc on EncodingFolds stratified inner folds of t with
-// the columns as numbers and binarised (Binarise "*"), and returns opts
-// with Binarise "*" where the binarised fits predict the held-out rows
-// better (see the package documentation), with the check. The check is
-// nil where it did not run. Its folds are drawn from a generator of their
-// own seeded by tc.Seed, so the result is a function of t and the
-// configs. log, where not nil, hears when the check starts (its fits can
-// take seconds).
+// or NoBinarise), FitEncoder's own rule binarises none of t's columns,
+// and t is within the check's bounds (EncodingMinColumns and the others:
+// one to EncodingMaxColumns continuous columns, alone or beside binary,
+// constant and categorical ones, at most EncodingMaxFeatures features,
+// EncodingMinRows to EncodingMaxRows rows, every class in EncodingFolds
+// rows or more); then it fits mc and tc on EncodingFolds stratified inner
+// folds of t with the columns as FitEncoder codes them and binarised
+// (Binarise "*", and Categorical the continuous columns of at most
+// EncodingCodeValues values), and returns the binarised options where
+// those fits predict the held-out rows better (see the package
+// documentation), with the check. The check is nil where it did not run.
+// Its folds are drawn from a generator of their own seeded by tc.Seed, so
+// the result is a function of t and the configs. log, where not nil,
+// hears when the check starts (its fits can take seconds).
 func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions, mc model.Config, tc Config, log logrus.FieldLogger) (data.EncoderOptions, *EncodingCheck, error) {
 	if ctx == nil {
 		return opts, nil, fmt.Errorf("%w: ChooseEncoding: nil context.Context (use context.Background())", ErrConfig)
@@ -83,31 +109,55 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	if err != nil {
 		return opts, nil, err
 	}
-	if n := len(whole.Columns); n < EncodingMinColumns || n > EncodingMaxColumns {
+	if len(whole.Columns) < EncodingMinColumns {
 		return opts, nil, nil
 	}
+	var continuous []string
 	for _, c := range whole.Columns {
-		if c.Kind != data.Numeric || c.Values != 0 {
+		switch {
+		case c.Kind == data.Binned: // FitEncoder's own rule binarised a table of flags with a number or two
 			return opts, nil, nil
+		case c.Kind == data.Numeric && c.Values == 0:
+			continuous = append(continuous, c.Name)
 		}
+	}
+	if len(continuous) == 0 || len(continuous) > EncodingMaxColumns {
+		return opts, nil, nil
 	}
 	ds, _, err := whole.Transform(t)
 	if err != nil {
 		return opts, nil, err
 	}
 	C := len(whole.Classes)
-	if CheckFolds(ds, EncodingFolds) != nil {
+	if ds.Cols > EncodingMaxFeatures || CheckFolds(ds, EncodingFolds) != nil {
 		return opts, nil, nil
 	}
+	codes := fewValued(t, continuous, EncodingCodeValues)
 	if log != nil {
-		log.Infof("encoding check: fitting the %d continuous columns as numbers and binarised on %d inner folds (--no-binarise skips it)", len(whole.Columns), EncodingFolds)
+		log.Infof("encoding check: fitting the %d continuous columns as numbers and binarised on %d inner folds (--no-binarise skips it)", len(continuous), EncodingFolds)
 	}
+	// Both encodings name the whole table's categorical columns, so that a
+	// column keeps its kind whatever rows an inner fold holds (a numeric
+	// column with one stray word, "./.", is categorical on the whole table
+	// but numeric on the folds that miss the word, whose held-out rows
+	// would then not parse).
+	var categorical []string
+	for _, c := range whole.Columns {
+		if c.Kind == data.Categorical {
+			categorical = append(categorical, c.Name)
+		}
+	}
+	numbers := opts
+	numbers.Categorical = categorical
 	binarised := opts
 	binarised.Binarise = []string{"*"}
+	binarised.Categorical = codes
+	binarisedFolds := binarised
+	binarisedFolds.Categorical = append(slices.Clone(categorical), codes...)
 	rng := rand.New(rand.NewPCG(tc.Seed, 0x656e636f64696e67)) // "encoding"
 	fold := StratifiedFolds(ds.Y, C, EncodingFolds, rng)
 	pred := [2][]int{make([]int, rows), make([]int, rows)}
-	encodings := []data.EncoderOptions{opts, binarised}
+	encodings := []data.EncoderOptions{numbers, binarisedFolds}
 	// The 2·EncodingFolds fits run at once (each writes its own rows of
 	// pred), as inner fits: no boundary check of their own.
 	err = concurrently(ctx, 2*EncodingFolds, func(ctx context.Context, job int) error {
@@ -125,7 +175,7 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	if err != nil {
 		return opts, nil, err
 	}
-	check := &EncodingCheck{Folds: EncodingFolds}
+	check := &EncodingCheck{Folds: EncodingFolds, OneHot: codes, Continuous: len(continuous)}
 	for i, y := range ds.Y {
 		switch {
 		case pred[0][i] == pred[1][i]:
@@ -193,4 +243,33 @@ func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOption
 		return nil, fmt.Errorf("train: encoding check: %w", context.Cause(ctx))
 	}
 	return res.Network.Predict(teDS.X, teDS.Rows)
+}
+
+// fewValued returns those of the named columns of t whose non-missing
+// cells take at most most distinct finite values, in t's column order.
+func fewValued(t *data.Table, names []string, most int) []string {
+	var out []string
+	for j, name := range t.Header {
+		if !slices.Contains(names, name) {
+			continue
+		}
+		seen := make(map[float64]bool, most+1)
+		for _, row := range t.Rows {
+			if data.IsMissing(row[j]) || row[j] == "?" { // missing, as FitEncoder reads a numeric column
+				continue
+			}
+			f, err := strconv.ParseFloat(row[j], 64)
+			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) { // left to FitEncoder, as a continuous column
+				seen = nil
+				break
+			}
+			if seen[f] = true; len(seen) > most {
+				break
+			}
+		}
+		if seen != nil && len(seen) <= most {
+			out = append(out, name)
+		}
+	}
+	return out
 }

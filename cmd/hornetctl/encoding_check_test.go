@@ -26,7 +26,7 @@ func TestEncodingCheck(t *testing.T) {
 	})
 	m := filepath.Join(dir, "m.json")
 	r := mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1")
-	if !strings.Contains(r.stderr, "encoding check: fitting the 5 continuous columns") || !strings.Contains(r.stderr, "encoding check of the 5 continuous columns: binarised them") {
+	if !strings.Contains(r.stderr, "encoding check: fitting the 5 continuous columns") || !strings.Contains(r.stderr, "encoding check of the 5 continuous columns: binarised 5 at their training quartiles") {
 		t.Errorf("train's log does not report the binarising check:\n%s", r.stderr)
 	}
 	bundle, err := train.LoadBundle(m)
@@ -46,6 +46,40 @@ func TestEncodingCheck(t *testing.T) {
 	r = mustRun(t, "cv", "--data", csv, "--folds", "2", "--seed", "1", "-q", "--format", "json")
 	if !strings.Contains(r.stdout, `"macro_f1_mean": 0.9`) {
 		t.Errorf("cv with the encoding check: %s", r.stdout[:min(len(r.stdout), 300)])
+	}
+}
+
+// Integer codes of three values beside a flag, labelled a1 = a2 (MONK's
+// problem 1's first half): the check one-hot encodes the codes, says so,
+// and the model keeps them categorical, one feature per value.
+func TestEncodingCheckOneHotsCodes(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "codes.csv")
+	rng := rand.New(rand.NewPCG(5, 5))
+	var b strings.Builder
+	b.WriteString("a0,a1,a2,f,label\n")
+	for range 180 {
+		a := [3]int{1 + rng.IntN(3), 1 + rng.IntN(3), 1 + rng.IntN(3)}
+		fmt.Fprintf(&b, "%d,%d,%d,%d,%v\n", a[0], a[1], a[2], rng.IntN(2), a[1] == a[2])
+	}
+	if err := os.WriteFile(csv, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := filepath.Join(dir, "m.json")
+	r := mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1")
+	if want := "encoding check of the 3 continuous columns: one-hot encoded the 3 of at most 4 values (a0, a1, a2)"; !strings.Contains(r.stderr, want) {
+		t.Errorf("train's log does not say %q:\n%s", want, r.stderr)
+	}
+	bundle, err := train.LoadBundle(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, c := range bundle.Encoder.Columns {
+		kinds = append(kinds, c.Name+":"+c.Kind.String())
+	}
+	if got := strings.Join(kinds, " "); got != "a0:categorical a1:categorical a2:categorical f:numeric" || bundle.Network.Route().String() != "categorical" {
+		t.Errorf("columns %s, route %v: want the codes categorical, the flag numeric, the categorical route", got, bundle.Network.Route())
 	}
 }
 

@@ -69,9 +69,9 @@ func categoricalFlag() cli.Flag {
 func binariseFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringSliceFlag{Name: "binarise", Category: "Data",
-			Usage: fmt.Sprintf("code the numeric CSV columns `NAMES` (comma-separated, or * for every numeric column) as 0/1 thresholds at their training quartiles (age>45), so that a table of 0/1 flags with some continuous columns takes the categorical route and its rules test the thresholds (default: the continuous columns of a table of flags with at most %d of them and %d flags for each, and every column of a table of %d to %d continuous columns over %d to %d rows where an inner %d-fold check of train, cv and bench real finds it predicts better)", data.AutoBinariseMax, data.AutoBinariseFlags, train.EncodingMinColumns, train.EncodingMaxColumns, train.EncodingMinRows, train.EncodingMaxRows, train.EncodingFolds)},
+			Usage: fmt.Sprintf("code the numeric CSV columns `NAMES` (comma-separated, or * for every numeric column) as 0/1 thresholds at their training quartiles (age>45), so that a table of 0/1 flags with some continuous columns takes the categorical route and its rules test the thresholds (default: the continuous columns of a table of flags with at most %d of them and %d flags for each; and every continuous column of a table with 1 to %d of them, alone or beside flags and categories (at most %d features), over %d to %d rows, where an inner %d-fold check of train, cv and bench real finds it predicts better, columns of at most %d values then one-hot)", data.AutoBinariseMax, data.AutoBinariseFlags, train.EncodingMaxColumns, train.EncodingMaxFeatures, train.EncodingMinRows, train.EncodingMaxRows, train.EncodingFolds, train.EncodingCodeValues)},
 		&cli.BoolFlag{Name: "no-binarise", Category: "Data",
-			Usage: "keep every numeric CSV column a number: do not binarise the one or two continuous columns of a table of flags, nor check whether binarising a table of a few continuous columns predicts better (the continuous route, a linear model, then takes it)"},
+			Usage: "keep every numeric CSV column a number: do not binarise the one or two continuous columns of a table of flags, nor check whether binarising the continuous columns of a table with a few of them predicts better (the continuous route, a linear model, then takes it)"},
 	}
 }
 
@@ -159,7 +159,7 @@ func columnNames(c *cli.Context, flag string) []string {
 }
 
 // loadTrainingChecked is loadTraining for train: where the flags leave the
-// encoding open and the CSV table is a few continuous columns,
+// encoding open and the CSV table has a few continuous columns,
 // train.ChooseEncoding decides by an inner cross-validation with the fit
 // flags whether to binarise them (the check is nil where it did not run).
 func loadTrainingChecked(ctx context.Context, o dataOptions, fit fitOptions, log logrus.FieldLogger) (*data.Dataset, *data.Encoder, *train.EncodingCheck, error) {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/sirupsen/logrus"
 	"github.com/urfave/cli/v2"
@@ -281,10 +282,17 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	if check != nil {
 		how := "kept them numbers"
 		if check.Binarised {
-			how = "binarised them at their training quartiles, so that the categorical route can find interactions"
+			var parts []string
+			if n := check.Continuous - len(check.OneHot); n > 0 {
+				parts = append(parts, fmt.Sprintf("binarised %d at their training quartiles", n))
+			}
+			if len(check.OneHot) > 0 {
+				parts = append(parts, fmt.Sprintf("one-hot encoded the %d of at most %d values (%s)", len(check.OneHot), train.EncodingCodeValues, strings.Join(check.OneHot, ", ")))
+			}
+			how = strings.Join(parts, " and ") + ", so that the categorical route can find interactions"
 		}
 		log.WithFields(logrus.Fields{"folds": check.Folds, "numbers_macro_f1": fmt.Sprintf("%.4f", check.NumbersMacroF1), "binarised_macro_f1": fmt.Sprintf("%.4f", check.BinarisedMacroF1),
-			"gained": check.Gained, "lost": check.Lost}).Infof("encoding check of the %d continuous columns: %s (--binarise '*' or --no-binarise decides it)", len(enc.Columns), how)
+			"gained": check.Gained, "lost": check.Lost}).Infof("encoding check of the %d continuous columns: %s (--binarise '*' or --no-binarise decides it)", check.Continuous, how)
 	} else if binned := enc.BinnedColumns(); len(binned) > 0 && len(o.Data.Binarise) == 0 {
 		log.WithField("columns", fmt.Sprint(binned)).Infof("binarised %d continuous column(s) beside the table's 0/1 flags at their training quartiles, so that the categorical route can find interactions with them (--no-binarise keeps them numbers)", len(binned))
 	}
