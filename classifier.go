@@ -326,8 +326,10 @@ func (c *Classifier) Save(path string) error {
 // Load reads a model file written by Save or by hornetctl train. The
 // returned classifier predicts exactly as the saved one did; its Model and
 // Train fields hold the saved configurations, Encoding.Label the label
-// column and Encoding.Binarise the binarised columns, so that Fit retrains
-// alike (Encoding.Categorical is not saved). The training settings that
+// column, Encoding.Binarise the binarised columns and Encoding.Categorical
+// the columns of numbers one-hot encoded (data.Encoder.CodedColumns: by
+// Encoding.Categorical or by the encoding check), so that Fit retrains
+// alike. The training settings that
 // Fit fills in per route (epochs, patience, learning-rate decay, output
 // rate scale) read back as 0, "the route's own", where they hold the
 // route's default (train.Config.RouteNeutral), so that a refit on a table
@@ -344,7 +346,7 @@ func Load(path string) (*Classifier, error) {
 	return &Classifier{
 		Model:    b.Network.Config(),
 		Train:    b.Train.RouteNeutral(b.Network.Route(), b.Network.Config().Rules),
-		Encoding: data.EncoderOptions{Label: b.Encoder.Label, Binarise: b.Encoder.BinnedColumns()},
+		Encoding: data.EncoderOptions{Label: b.Encoder.Label, Binarise: b.Encoder.BinnedColumns(), Categorical: b.Encoder.CodedColumns()},
 		fitted:   b,
 	}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -601,5 +602,41 @@ func TestLoadRefitsOtherRoute(t *testing.T) {
 	p2, err2 := fresh.PredictProba(cont)
 	if err1 != nil || err2 != nil || !reflect.DeepEqual(p1, p2) {
 		t.Errorf("refit of the loaded classifier differs from a fresh fit (errors %v, %v)", err1, err2)
+	}
+}
+
+// Codes the encoding check one-hot encodes (three values, labelled a1 =
+// a2) are named in the loaded classifier's Encoding.Categorical, so that a
+// refit encodes them alike and fits the same model.
+func TestEncodingCheckSaveLoad(t *testing.T) {
+	t.Parallel()
+	tab := &data.Table{Name: "codes.csv", Header: []string{"a0", "a1", "a2", "f", "y"}}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 180 {
+		a := [3]int{1 + rng.IntN(3), 1 + rng.IntN(3), 1 + rng.IntN(3)}
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(a[0]), fmt.Sprint(a[1]), fmt.Sprint(a[2]), fmt.Sprint(rng.IntN(2)), fmt.Sprint(a[1] == a[2])})
+	}
+	clf := &hornets.Classifier{Train: trainConfig}
+	if err := clf.Fit(context.Background(), tab); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "m.json")
+	if err := clf.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := hornets.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a0", "a1", "a2"}; !slices.Equal(back.Encoding.Categorical, want) || len(back.Encoding.Binarise) > 0 {
+		t.Fatalf("loaded Encoding %+v: want Categorical %q and no Binarise", back.Encoding, want)
+	}
+	if err := back.Fit(context.Background(), tab); err != nil {
+		t.Fatal(err)
+	}
+	p1, err1 := clf.PredictProba(tab)
+	p2, err2 := back.PredictProba(tab)
+	if err1 != nil || err2 != nil || !reflect.DeepEqual(p1, p2) {
+		t.Errorf("refit after Load: errors %v, %v; same probabilities %v", err1, err2, reflect.DeepEqual(p1, p2))
 	}
 }

@@ -294,6 +294,39 @@ func (e *Encoder) BinnedColumns() []string {
 	return out
 }
 
+// CodedColumns returns the names of the categorical columns whose every
+// training category is a number (nil if none): one-hot because an option
+// asked for it (EncoderOptions.Categorical, or the Categorical the
+// encoding check of package train chose for codes), since FitEncoder reads
+// such a column as numbers by itself. It is the EncoderOptions.Categorical
+// that fits them again.
+func (e *Encoder) CodedColumns() []string {
+	if e == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range e.Columns {
+		if c.Kind != Categorical {
+			continue
+		}
+		numbers := 0
+		for _, v := range c.Categories {
+			if isNumericMissing(v) {
+				continue
+			}
+			if f, ok := number(v); !ok || !finite(f) {
+				numbers = -1
+				break
+			}
+			numbers++
+		}
+		if numbers > 0 {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
 // width returns the number of features column c encodes to.
 func (c *Column) width() int {
 	switch c.Kind {

@@ -663,3 +663,32 @@ func TestEncoderEdgeValues(t *testing.T) {
 		t.Errorf("RecodesValues() = true for a 0/1 column without missing cells: %+v", plain.Columns)
 	}
 }
+
+// CodedColumns names the categorical columns of numbers (one-hot because
+// an option said so), not those of words, however they were asked for.
+func TestCodedColumns(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		categorical []string
+		want        []string
+	}{
+		{"none asked", nil, nil},
+		{"a code", []string{"code"}, []string{"code"}},
+		{"a code with a missing cell and words", []string{"gap", "word"}, []string{"gap"}},
+		{"every column", []string{"*"}, []string{"code", "gap", "num"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tab := table(t, "coded.csv", "code,gap,word,num,label\n1,2,x,0.5,a\n2,NA,y,1.5,b\n3,4,x,2.5,a\n1,2,z,3.5,b\n")
+			e, err := FitEncoder(tab, EncoderOptions{Categorical: c.categorical})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := e.CodedColumns(); !slices.Equal(got, c.want) {
+				t.Errorf("CodedColumns = %q, want %q", got, c.want)
+			}
+		})
+	}
+	if got := (*Encoder)(nil).CodedColumns(); got != nil {
+		t.Errorf("nil encoder: %q", got)
+	}
+}
