@@ -205,14 +205,7 @@ func TestFitMatchesTrainFit(t *testing.T) {
 // rules and configurations.
 func TestSaveLoad(t *testing.T) {
 	clf := fittedClassifier(t)
-	path := filepath.Join(t.TempDir(), "model.json")
-	if err := clf.Save(path); err != nil {
-		t.Fatal(err)
-	}
-	loaded, err := hornets.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	loaded := saveAndLoad(t, clf)
 	tab := xorTable(t, 200, 7, "test.csv")
 	want, err := clf.PredictProba(tab)
 	if err != nil {
@@ -436,14 +429,7 @@ func TestBinariseSaveLoad(t *testing.T) {
 	if clf.Network().Route() != model.Categorical {
 		t.Errorf("route %v, want categorical", clf.Network().Route())
 	}
-	path := filepath.Join(t.TempDir(), "m.json")
-	if err := clf.Save(path); err != nil {
-		t.Fatal(err)
-	}
-	back, err := hornets.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := saveAndLoad(t, clf)
 	p1, err1 := clf.PredictProba(tab)
 	p2, err2 := back.PredictProba(tab)
 	if err1 != nil || err2 != nil || !reflect.DeepEqual(p1, p2) || !slices.Equal(back.Encoding.Binarise, []string{"age"}) {
@@ -567,14 +553,7 @@ func TestLoadRefitsOtherRoute(t *testing.T) {
 	if first.Network().Route() != model.Categorical {
 		t.Fatalf("the xor table took route %v, want categorical", first.Network().Route())
 	}
-	path := filepath.Join(t.TempDir(), "m.json")
-	if err := first.Save(path); err != nil {
-		t.Fatal(err)
-	}
-	loaded, err := hornets.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	loaded := saveAndLoad(t, first)
 	if got := loaded.Train; got.Epochs != 0 || got.Patience != 0 || got.DecayAfter != 0 || got.NoDecay || got.OutputRateScale != 0 {
 		t.Errorf("loaded Train keeps the categorical route's settings: %+v", got)
 	}
@@ -620,14 +599,7 @@ func TestEncodingCheckSaveLoad(t *testing.T) {
 	if err := clf.Fit(context.Background(), tab); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "m.json")
-	if err := clf.Save(path); err != nil {
-		t.Fatal(err)
-	}
-	back, err := hornets.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := saveAndLoad(t, clf)
 	if want := []string{"a0", "a1", "a2"}; !slices.Equal(back.Encoding.Categorical, want) || len(back.Encoding.Binarise) > 0 {
 		t.Fatalf("loaded Encoding %+v: want Categorical %q and no Binarise", back.Encoding, want)
 	}
@@ -639,4 +611,18 @@ func TestEncodingCheckSaveLoad(t *testing.T) {
 	if err1 != nil || err2 != nil || !reflect.DeepEqual(p1, p2) {
 		t.Errorf("refit after Load: errors %v, %v; same probabilities %v", err1, err2, reflect.DeepEqual(p1, p2))
 	}
+}
+
+// saveAndLoad saves clf to a temporary file and loads it back.
+func saveAndLoad(t *testing.T, clf *hornets.Classifier) *hornets.Classifier {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "model.json")
+	if err := clf.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := hornets.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
 }
