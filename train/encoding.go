@@ -39,13 +39,19 @@ import (
 // continuous (numeric, more than two values), beside any number of
 // binary, constant or categorical ones, at most EncodingMaxFeatures input
 // features in all, and at least EncodingMinRows and at most
-// EncodingMaxRows rows.
+// EncodingMaxRows rows. A table whose every continuous column is a code
+// (at most EncodingCodeValues values: genotypes as 0/1/2, say) is checked
+// however many columns it has, up to EncodingMaxCodeCells cells (rows ×
+// input features), which bounds the memory of the inner fits (one-hot,
+// four times the cells at most, two fits at once on two cores) and their
+// time (500 rows × 10,000 codes: about 35 s, measured in session 26).
 const (
-	EncodingMinColumns  = 2
-	EncodingMaxColumns  = 32
-	EncodingMaxFeatures = 128
-	EncodingMinRows     = 60
-	EncodingMaxRows     = 5_000
+	EncodingMinColumns   = 2
+	EncodingMaxColumns   = 32
+	EncodingMaxFeatures  = 128
+	EncodingMinRows      = 60
+	EncodingMaxRows      = 5_000
+	EncodingMaxCodeCells = 5_000_000
 )
 
 // EncodingCodeValues is the most distinct values a continuous column may
@@ -121,7 +127,16 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 			continuous = append(continuous, c.Name)
 		}
 	}
-	if len(continuous) == 0 || len(continuous) > EncodingMaxColumns {
+	if len(continuous) == 0 {
+		return opts, nil, nil
+	}
+	narrow := len(continuous) <= EncodingMaxColumns
+	var codes []string
+	if narrow || len(t.Rows)*len(whole.Columns) <= EncodingMaxCodeCells {
+		codes = fewValued(t, continuous, EncodingCodeValues)
+	}
+	allCodes := len(codes) == len(continuous)
+	if !narrow && !allCodes {
 		return opts, nil, nil
 	}
 	ds, _, err := whole.Transform(t)
@@ -129,10 +144,12 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 		return opts, nil, err
 	}
 	C := len(whole.Classes)
-	if ds.Cols > EncodingMaxFeatures || CheckFolds(ds, EncodingFolds) != nil {
+	if !(narrow && ds.Cols <= EncodingMaxFeatures || allCodes && ds.Rows*ds.Cols <= EncodingMaxCodeCells) {
 		return opts, nil, nil
 	}
-	codes := fewValued(t, continuous, EncodingCodeValues)
+	if CheckFolds(ds, EncodingFolds) != nil {
+		return opts, nil, nil
+	}
 	if log != nil {
 		log.Infof("encoding check: fitting the %d continuous columns as numbers and binarised on %d inner folds (--no-binarise skips it)", len(continuous), EncodingFolds)
 	}

@@ -80,9 +80,10 @@ func columnNames(prefix string, n int) []string {
 // continuous route these tables take cannot express, is binarised; codes
 // of three values (the MONK's files' attributes) are one-hot encoded in
 // the binary encoding, so that a2 = a3 is a disjunction of three rules of
-// two literals; an additive label keeps the numbers; and a table of flags
-// with one continuous column (binarised by FitEncoder's own rule) or too
-// many flags is not checked.
+// two literals, and a table of codes is checked however many columns it
+// has (genotypes); an additive label keeps the numbers; and a table of
+// flags with one continuous column (binarised by FitEncoder's own rule)
+// or too many flags is not checked.
 func TestChooseEncodingMixed(t *testing.T) {
 	t.Parallel()
 	gaussAndFlags := func(continuous int) func(rng *rand.Rand, j int) float64 {
@@ -110,6 +111,9 @@ func TestChooseEncodingMixed(t *testing.T) {
 		{"additive beside flags",
 			mixedTable(t, 240, 3, append(columnNames("x", 4), columnNames("f", 10)...), gaussAndFlags(4),
 				func(v []float64) bool { return v[0]+v[1]+v[4+2]-0.5 > 0 }), true, false, nil},
+		{"genotype codes 0/1/2, more columns than EncodingMaxColumns",
+			mixedTable(t, 200, 6, columnNames("g", 2*train.EncodingMaxColumns), func(rng *rand.Rand, j int) float64 { return float64(rng.IntN(3)) },
+				func(v []float64) bool { return (v[3] >= 1) != (v[17] >= 1) }), true, true, columnNames("g", 2*train.EncodingMaxColumns)},
 		{"flags with one continuous column",
 			mixedTable(t, 240, 4, append(columnNames("x", 1), columnNames("f", 10)...), gaussAndFlags(1),
 				func(v []float64) bool { return v[1] != v[2] }), false, false, nil},

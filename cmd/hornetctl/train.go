@@ -287,7 +287,11 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 				parts = append(parts, fmt.Sprintf("binarised %d at their training quartiles", n))
 			}
 			if len(check.OneHot) > 0 {
-				parts = append(parts, fmt.Sprintf("one-hot encoded the %d of at most %d values (%s)", len(check.OneHot), train.EncodingCodeValues, strings.Join(check.OneHot, ", ")))
+				names := strings.Join(check.OneHot[:min(len(check.OneHot), 5)], ", ")
+				if len(check.OneHot) > 5 {
+					names += ", ..."
+				}
+				parts = append(parts, fmt.Sprintf("one-hot encoded the %d of at most %d values (%s)", len(check.OneHot), train.EncodingCodeValues, names))
 			}
 			how = strings.Join(parts, " and ") + ", so that the categorical route can find interactions"
 		}
