@@ -89,7 +89,9 @@ type EncodingCheck struct {
 // or NoBinarise), FitEncoder's own rule binarises none of t's columns,
 // and t is within the check's bounds (EncodingMinColumns and the others:
 // one to EncodingMaxColumns continuous columns, alone or beside binary,
-// constant and categorical ones, at most EncodingMaxFeatures features,
+// constant and categorical ones, at most EncodingMaxFeatures features, or
+// any number of continuous columns that are all codes of at most
+// EncodingCodeValues values in at most EncodingMaxCodeCells cells;
 // EncodingMinRows to EncodingMaxRows rows, every class in EncodingFolds
 // rows or more); then it fits mc and tc on EncodingFolds stratified inner
 // folds of t with the columns as FitEncoder codes them and binarised
@@ -265,9 +267,13 @@ func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOption
 // fewValued returns those of the named columns of t whose non-missing
 // cells take at most most distinct finite values, in t's column order.
 func fewValued(t *data.Table, names []string, most int) []string {
+	named := make(map[string]bool, len(names))
+	for _, name := range names {
+		named[name] = true
+	}
 	var out []string
 	for j, name := range t.Header {
-		if !slices.Contains(names, name) {
+		if !named[name] {
 			continue
 		}
 		seen := make(map[float64]bool, most+1)
