@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"gonum.org/v1/gonum/stat"
@@ -149,6 +150,36 @@ func encodingCheck(mc model.Config, tc train.Config) chooser {
 	}
 }
 
+// sharedEncodingCheck is the chooser of tuning: the encoding check with mc
+// and tc, run once for each set of training rows however many
+// configurations are fitted on them (tableSplitter passes it the rows), so
+// that the grid's configurations share one encoding per fold, the one
+// train would give those rows.
+func sharedEncodingCheck(mc model.Config, tc train.Config) func(rows []int) chooser {
+	type choice struct {
+		once sync.Once
+		opts data.EncoderOptions
+		err  error
+	}
+	var mu sync.Mutex
+	memo := make(map[string]*choice)
+	check := encodingCheck(mc, tc)
+	return func(rows []int) chooser {
+		key := fmt.Sprint(rows)
+		mu.Lock()
+		c := memo[key]
+		if c == nil {
+			c = &choice{}
+			memo[key] = c
+		}
+		mu.Unlock()
+		return func(ctx context.Context, t *data.Table, opts data.EncoderOptions) (data.EncoderOptions, error) {
+			c.once.Do(func() { c.opts, c.err = check(ctx, t, opts) })
+			return c.opts, c.err
+		}
+	}
+}
+
 // CrossValidate runs repeated stratified k-fold cross-validation on the
 // labelled table t. The encoder is fitted on each training fold only, so
 // a category that occurs only in the held-out fold is unseen there (all
@@ -166,6 +197,16 @@ func CrossValidate(ctx context.Context, t *data.Table, cfg CVConfig) (*CVResult,
 // splitter that fits the encoder on the training rows of a unit only, with
 // the options choose returns for them (opts where choose is nil).
 func tableSplitter(t *data.Table, opts data.EncoderOptions, choose chooser) ([]int, []string, splitter, error) {
+	var perRows func([]int) chooser
+	if choose != nil {
+		perRows = func([]int) chooser { return choose }
+	}
+	return tableSplitterPerRows(t, opts, perRows)
+}
+
+// tableSplitterPerRows is tableSplitter with the chooser of each unit's
+// training rows (nil: the options as they are).
+func tableSplitterPerRows(t *data.Table, opts data.EncoderOptions, chooserOf func(trainRows []int) chooser) ([]int, []string, splitter, error) {
 	whole, err := data.FitEncoder(t, opts) // for the label column and the classes only
 	if err != nil {
 		return nil, nil, nil, err
@@ -182,9 +223,9 @@ func tableSplitter(t *data.Table, opts data.EncoderOptions, choose chooser) ([]i
 	split := func(ctx context.Context, trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
 		sub := t.Subset(trainRows)
 		o := opts
-		if choose != nil {
+		if chooserOf != nil {
 			var err error
-			if o, err = choose(ctx, sub, opts); err != nil {
+			if o, err = chooserOf(trainRows)(ctx, sub, opts); err != nil {
 				return nil, nil, 0, err
 			}
 		}

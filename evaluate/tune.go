@@ -96,7 +96,10 @@ type source func(rows []int) (y []int, classes []string, split splitter, err err
 // Tune cross-validates every configuration of cfg.Grid on the labelled
 // table t, each on the same stratified splits and with the same seeds
 // (CrossValidate with Train.Seed = cfg.Seed), and returns their scores
-// sorted best first by mean macro-F1; ties keep the grid order. The result
+// sorted best first by mean macro-F1; ties keep the grid order. Each
+// training fold is encoded once for the whole grid, with the encoding
+// check (train.ChooseEncoding) of the first configuration, so that the
+// first scores exactly what CrossValidate gives it. The result
 // but for the timings does not depend on cfg.Jobs.
 //
 // The best score is optimistic: the configuration is chosen on the very
@@ -116,7 +119,7 @@ func Tune(ctx context.Context, t *data.Table, cfg TuneConfig) (*TuneResult, erro
 		if rows != nil {
 			sub = t.Subset(rows)
 		}
-		return tableSplitter(sub, cfg.Encoder, nil) // the grid's configurations share one encoding
+		return tableSplitterPerRows(sub, cfg.Encoder, cfg.sharedEncodingCheck())
 	}
 	return tune(ctx, src, cfg)
 }
@@ -137,6 +140,18 @@ func TuneDataset(ctx context.Context, ds *data.Dataset, cfg TuneConfig) (*TuneRe
 		return sub.Y, sub.Classes, split, nil
 	}
 	return tune(ctx, src, cfg)
+}
+
+// sharedEncodingCheck is the chooser of the grid's training folds: the
+// encoding check of the first configuration (with the tuning seed, as cv
+// gives it), run once per fold and shared by every configuration, since
+// the grid compares configurations on one encoding; nil for an empty grid.
+func (cfg TuneConfig) sharedEncodingCheck() func([]int) chooser {
+	if len(cfg.Grid) == 0 {
+		return nil
+	}
+	c := cfg.cvConfig(cfg.Grid[0], 0)
+	return sharedEncodingCheck(c.Model, c.Train)
 }
 
 // cvConfig is the CVConfig of candidate c.
@@ -187,7 +202,7 @@ func tune(ctx context.Context, src source, cfg TuneConfig) (*TuneResult, error) 
 // cfg with the folds and repeats resolved. The nested estimate is not a
 // work list: its final fits depend on the inner scores.
 func TuneSweep(t *data.Table, cfg TuneConfig) (*Sweep, TuneConfig, error) {
-	y, classes, split, err := tableSplitter(t, cfg.Encoder, nil)
+	y, classes, split, err := tableSplitterPerRows(t, cfg.Encoder, cfg.sharedEncodingCheck())
 	if err != nil {
 		return nil, cfg, err
 	}

@@ -4,6 +4,8 @@ package evaluate_test
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -103,6 +105,38 @@ func TestTuneNested(t *testing.T) {
 		}
 		if u := cv.Folds[f.Fold-1]; u.MacroF1 != f.MacroF1 || u.Accuracy != f.Accuracy {
 			t.Errorf("outer fold %d: nested %v, plain CV of configuration %d %v", f.Fold, f.MacroF1, f.Chosen, u.MacroF1)
+		}
+	}
+}
+
+// On a table of codes whose label is a1 = a2, Tune runs the encoding check
+// on each training fold as cv does (once per fold, shared by the grid):
+// the first configuration scores exactly what CrossValidate gives it, the
+// codes one-hot, far above the numbers' chance level.
+func TestTuneRunsTheEncodingCheck(t *testing.T) {
+	t.Parallel()
+	tab := &data.Table{Name: "codes.csv", Header: []string{"a0", "a1", "a2", "f", "y"}}
+	rng := rand.New(rand.NewPCG(8, 8))
+	for range 150 {
+		a := [3]int{1 + rng.IntN(3), 1 + rng.IntN(3), 1 + rng.IntN(3)}
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(a[0]), fmt.Sprint(a[1]), fmt.Sprint(a[2]), fmt.Sprint(rng.IntN(2)), fmt.Sprint(a[1] == a[2])})
+	}
+	grid := []evaluate.Candidate{{}, {Model: model.Config{Order: 2}}}
+	cfg := evaluate.TuneConfig{Grid: grid, Folds: 3, Seed: 2}
+	res, err := evaluate.Tune(context.Background(), tab, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv, err := evaluate.CrossValidate(context.Background(), tab, evaluate.CVConfig{Folds: 3, Train: train.Config{Seed: cfg.Seed}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Scores {
+		if s.Index == 0 && s.MacroF1Mean != cv.MacroF1Mean {
+			t.Errorf("the first configuration: Tune %.4f, CrossValidate %.4f", s.MacroF1Mean, cv.MacroF1Mean)
+		}
+		if s.MacroF1Mean < 0.95 {
+			t.Errorf("configuration %d: macro-F1 %.4f; want >= 0.95 with the codes one-hot", s.Index, s.MacroF1Mean)
 		}
 	}
 }
