@@ -137,14 +137,15 @@ func Split(y []int, classes, k, repeats int, seed uint64) [][]int {
 // splitter encodes the training and test rows of one unit.
 type splitter func(ctx context.Context, trainRows, testRows []int) (tr, te *data.Dataset, unseen int, err error)
 
-// chooser returns the encoder options to fit on a unit's training rows
-// (train.ChooseEncoding); nil keeps the configured ones.
-type chooser func(ctx context.Context, t *data.Table, opts data.EncoderOptions) (data.EncoderOptions, error)
+// chooser returns the encoder options to fit on a unit's training rows,
+// rows of the table and t their subset (train.ChooseEncoding); nil keeps
+// the configured ones.
+type chooser func(ctx context.Context, rows []int, t *data.Table, opts data.EncoderOptions) (data.EncoderOptions, error)
 
 // encodingCheck is the chooser of cross-validation with mc and tc: each
 // unit's training rows get the encoding check train gives a table.
 func encodingCheck(mc model.Config, tc train.Config) chooser {
-	return func(ctx context.Context, t *data.Table, opts data.EncoderOptions) (data.EncoderOptions, error) {
+	return func(ctx context.Context, _ []int, t *data.Table, opts data.EncoderOptions) (data.EncoderOptions, error) {
 		o, _, err := train.ChooseEncoding(ctx, t, opts, mc, tc, nil)
 		return o, err
 	}
@@ -152,10 +153,9 @@ func encodingCheck(mc model.Config, tc train.Config) chooser {
 
 // sharedEncodingCheck is the chooser of tuning: the encoding check with mc
 // and tc, run once for each set of training rows however many
-// configurations are fitted on them (tableSplitter passes it the rows), so
-// that the grid's configurations share one encoding per fold, the one
-// train would give those rows.
-func sharedEncodingCheck(mc model.Config, tc train.Config) func(rows []int) chooser {
+// configurations are fitted on them, so that the grid's configurations
+// share one encoding per fold, the one train would give those rows.
+func sharedEncodingCheck(mc model.Config, tc train.Config) chooser {
 	type choice struct {
 		once sync.Once
 		opts data.EncoderOptions
@@ -164,7 +164,7 @@ func sharedEncodingCheck(mc model.Config, tc train.Config) func(rows []int) choo
 	var mu sync.Mutex
 	memo := make(map[string]*choice)
 	check := encodingCheck(mc, tc)
-	return func(rows []int) chooser {
+	return func(ctx context.Context, rows []int, t *data.Table, opts data.EncoderOptions) (data.EncoderOptions, error) {
 		key := fmt.Sprint(rows)
 		mu.Lock()
 		c := memo[key]
@@ -173,10 +173,8 @@ func sharedEncodingCheck(mc model.Config, tc train.Config) func(rows []int) choo
 			memo[key] = c
 		}
 		mu.Unlock()
-		return func(ctx context.Context, t *data.Table, opts data.EncoderOptions) (data.EncoderOptions, error) {
-			c.once.Do(func() { c.opts, c.err = check(ctx, t, opts) })
-			return c.opts, c.err
-		}
+		c.once.Do(func() { c.opts, c.err = check(ctx, rows, t, opts) })
+		return c.opts, c.err
 	}
 }
 
@@ -197,16 +195,6 @@ func CrossValidate(ctx context.Context, t *data.Table, cfg CVConfig) (*CVResult,
 // splitter that fits the encoder on the training rows of a unit only, with
 // the options choose returns for them (opts where choose is nil).
 func tableSplitter(t *data.Table, opts data.EncoderOptions, choose chooser) ([]int, []string, splitter, error) {
-	var perRows func([]int) chooser
-	if choose != nil {
-		perRows = func([]int) chooser { return choose }
-	}
-	return tableSplitterPerRows(t, opts, perRows)
-}
-
-// tableSplitterPerRows is tableSplitter with the chooser of each unit's
-// training rows (nil: the options as they are).
-func tableSplitterPerRows(t *data.Table, opts data.EncoderOptions, chooserOf func(trainRows []int) chooser) ([]int, []string, splitter, error) {
 	whole, err := data.FitEncoder(t, opts) // for the label column and the classes only
 	if err != nil {
 		return nil, nil, nil, err
@@ -223,9 +211,9 @@ func tableSplitterPerRows(t *data.Table, opts data.EncoderOptions, chooserOf fun
 	split := func(ctx context.Context, trainRows, testRows []int) (*data.Dataset, *data.Dataset, int, error) {
 		sub := t.Subset(trainRows)
 		o := opts
-		if chooserOf != nil {
+		if choose != nil {
 			var err error
-			if o, err = chooserOf(trainRows)(ctx, sub, opts); err != nil {
+			if o, err = choose(ctx, trainRows, sub, opts); err != nil {
 				return nil, nil, 0, err
 			}
 		}

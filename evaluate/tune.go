@@ -119,7 +119,7 @@ func Tune(ctx context.Context, t *data.Table, cfg TuneConfig) (*TuneResult, erro
 		if rows != nil {
 			sub = t.Subset(rows)
 		}
-		return tableSplitterPerRows(sub, cfg.Encoder, cfg.sharedEncodingCheck())
+		return tableSplitter(sub, cfg.Encoder, cfg.sharedEncodingCheck())
 	}
 	return tune(ctx, src, cfg)
 }
@@ -146,7 +146,7 @@ func TuneDataset(ctx context.Context, ds *data.Dataset, cfg TuneConfig) (*TuneRe
 // encoding check of the first configuration (with the tuning seed, as cv
 // gives it), run once per fold and shared by every configuration, since
 // the grid compares configurations on one encoding; nil for an empty grid.
-func (cfg TuneConfig) sharedEncodingCheck() func([]int) chooser {
+func (cfg TuneConfig) sharedEncodingCheck() chooser {
 	if len(cfg.Grid) == 0 {
 		return nil
 	}
@@ -202,7 +202,7 @@ func tune(ctx context.Context, src source, cfg TuneConfig) (*TuneResult, error) 
 // cfg with the folds and repeats resolved. The nested estimate is not a
 // work list: its final fits depend on the inner scores.
 func TuneSweep(t *data.Table, cfg TuneConfig) (*Sweep, TuneConfig, error) {
-	y, classes, split, err := tableSplitterPerRows(t, cfg.Encoder, cfg.sharedEncodingCheck())
+	y, classes, split, err := tableSplitter(t, cfg.Encoder, cfg.sharedEncodingCheck())
 	if err != nil {
 		return nil, cfg, err
 	}
