@@ -113,6 +113,15 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	if rows < EncodingMinRows || rows > EncodingMaxRows {
 		return opts, nil, nil
 	}
+	// Every column encodes to one feature or more, so a table of more than
+	// EncodingMaxFeatures columns can only be checked as a table of codes:
+	// too many cells, or a column of numbers with more values than a code
+	// (the first gene of an expression table), rule it out before its
+	// encoder is fitted, which the caller fits again (prostate_ge's 74 ms,
+	// in every training fold).
+	if cols := len(t.Header) - 1; cols > EncodingMaxFeatures && (rows*cols > EncodingMaxCodeCells || holdsNonCode(t, opts.Label)) {
+		return opts, nil, nil
+	}
 	whole, err := data.FitEncoder(t, opts)
 	if err != nil {
 		return opts, nil, err
@@ -120,13 +129,15 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	if len(whole.Columns) < EncodingMinColumns {
 		return opts, nil, nil
 	}
-	var continuous []string
+	var continuous, categorical []string
 	for _, c := range whole.Columns {
 		switch {
 		case c.Kind == data.Binned: // FitEncoder's own rule binarised a table of flags with a number or two
 			return opts, nil, nil
 		case c.Kind == data.Numeric && c.Values == 0:
 			continuous = append(continuous, c.Name)
+		case c.Kind == data.Categorical:
+			categorical = append(categorical, c.Name)
 		}
 	}
 	if len(continuous) == 0 {
@@ -134,7 +145,7 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	}
 	narrow := len(continuous) <= EncodingMaxColumns
 	var codes []string
-	if narrow || len(t.Rows)*len(whole.Columns) <= EncodingMaxCodeCells {
+	if narrow || rows*len(whole.Columns) <= EncodingMaxCodeCells {
 		codes = fewValued(t, continuous, EncodingCodeValues)
 	}
 	allCodes := len(codes) == len(continuous)
@@ -160,12 +171,6 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	// column with one stray word, "./.", is categorical on the whole table
 	// but numeric on the folds that miss the word, whose held-out rows
 	// would then not parse).
-	var categorical []string
-	for _, c := range whole.Columns {
-		if c.Kind == data.Categorical {
-			categorical = append(categorical, c.Name)
-		}
-	}
 	numbers := opts
 	numbers.Categorical = categorical
 	binarised := opts
@@ -276,23 +281,46 @@ func fewValued(t *data.Table, names []string, most int) []string {
 		if !named[name] {
 			continue
 		}
-		seen := make(map[float64]bool, most+1)
-		for _, row := range t.Rows {
-			if data.IsMissing(row[j]) || row[j] == "?" { // missing, as FitEncoder reads a numeric column
-				continue
-			}
-			f, err := strconv.ParseFloat(row[j], 64)
-			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) { // left to FitEncoder, as a continuous column
-				seen = nil
-				break
-			}
-			if seen[f] = true; len(seen) > most {
-				break
-			}
-		}
-		if seen != nil && len(seen) <= most {
+		if n, ok := numberValues(t, j, most); ok && n <= most {
 			out = append(out, name)
 		}
 	}
 	return out
+}
+
+// holdsNonCode reports whether a feature column of t (the label is the
+// column named label, or the last) holds only numbers, of more than
+// EncodingCodeValues distinct values: a continuous column that is not a
+// code, as FitEncoder and fewValued would find.
+func holdsNonCode(t *data.Table, label string) bool {
+	lab := len(t.Header) - 1
+	if label != "" {
+		lab = slices.Index(t.Header, label) // -1 where there is none: FitEncoder says so
+	}
+	for j := range t.Header {
+		if n, ok := numberValues(t, j, EncodingCodeValues); j != lab && ok && n > EncodingCodeValues {
+			return true
+		}
+	}
+	return false
+}
+
+// numberValues counts the distinct values of column j of t's non-missing
+// cells, stopping once it passes most; ok is false where a cell is not a
+// finite number.
+func numberValues(t *data.Table, j, most int) (n int, ok bool) {
+	seen := make(map[float64]bool, most+1)
+	for _, row := range t.Rows {
+		if data.IsMissing(row[j]) || row[j] == "?" { // missing, as FitEncoder reads a numeric column
+			continue
+		}
+		f, err := strconv.ParseFloat(row[j], 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return 0, false
+		}
+		if seen[f] = true; len(seen) > most {
+			break
+		}
+	}
+	return len(seen), true
 }

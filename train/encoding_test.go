@@ -222,3 +222,42 @@ func TestChooseEncodingNilContext(t *testing.T) {
 		t.Errorf("nil context: check %v, error %v; want ErrConfig", check, err)
 	}
 }
+
+// A table of more columns than EncodingMaxFeatures is checked only as a
+// table of codes: 150 genotype columns are, whatever their label column
+// (here the first, named, of six numeric classes), and 150 Gaussian
+// columns are not.
+func TestChooseEncodingWide(t *testing.T) {
+	t.Parallel()
+	const cols = train.EncodingMaxFeatures + 22
+	for _, c := range []struct {
+		name string
+		draw func(rng *rand.Rand) string
+		ran  bool
+	}{
+		{"genotypes", func(rng *rand.Rand) string { return fmt.Sprint(rng.IntN(3)) }, true},
+		{"expression", func(rng *rand.Rand) string { return fmt.Sprintf("%.3f", rng.NormFloat64()) }, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(3, 3))
+			var b strings.Builder
+			b.WriteString("class," + strings.Join(columnNames("g", cols), ",") + "\n")
+			for i := range 120 {
+				cells := make([]string, cols)
+				for j := range cells {
+					cells[j] = c.draw(rng)
+				}
+				fmt.Fprintf(&b, "%d,%s\n", 1+i%6, strings.Join(cells, ","))
+			}
+			tab, err := data.ReadCSV(strings.NewReader(b.String()), "wide.csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, check, err := train.ChooseEncoding(context.Background(), tab, data.EncoderOptions{Label: "class"}, model.Config{}, train.Config{Seed: 1}, nil)
+			if err != nil || (check != nil) != c.ran {
+				t.Errorf("check %+v, error %v; want one: %v", check, err, c.ran)
+			}
+		})
+	}
+}
