@@ -166,6 +166,27 @@ func boundariesNote(res *train.Result) string {
 	return fmt.Sprintf(" (decision boundaries of the class weights to the power %g, by inner %d-fold held-out predictions)", b.ClassWeightPower, b.Folds)
 }
 
+// encodingChoice says what the encoding check chose: the numbers, or the
+// continuous columns binarised at their quartiles and the codes among them
+// one-hot (naming at most five).
+func encodingChoice(check *train.EncodingCheck) string {
+	if !check.Binarised {
+		return "kept them numbers"
+	}
+	var parts []string
+	if n := check.Continuous - len(check.OneHot); n > 0 {
+		parts = append(parts, fmt.Sprintf("binarised %d at their training quartiles", n))
+	}
+	if len(check.OneHot) > 0 {
+		names := strings.Join(check.OneHot[:min(len(check.OneHot), 5)], ", ")
+		if len(check.OneHot) > 5 {
+			names += ", ..."
+		}
+		parts = append(parts, fmt.Sprintf("one-hot encoded the %d of at most %d values (%s)", len(check.OneHot), train.EncodingCodeValues, names))
+	}
+	return strings.Join(parts, " and ") + ", so that the categorical route can find interactions"
+}
+
 // optimumNote says how the continuous output layer was finished, when
 // it was moved toward the penalised optimum (train.Config.ContinuousFit).
 func optimumNote(res *train.Result) string {
@@ -280,23 +301,8 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	prog := newProgress(log, ios.Err, o.Verbosity, max(tcfg.EpochsFor(model.Categorical), tcfg.EpochsFor(model.Continuous)))
 	log.WithField("file", o.Data.Path).WithField("format", o.Data.Format).Infof("read %d rows, %d feature columns, %d classes", ds.Rows, ds.Cols, len(ds.Classes))
 	if check != nil {
-		how := "kept them numbers"
-		if check.Binarised {
-			var parts []string
-			if n := check.Continuous - len(check.OneHot); n > 0 {
-				parts = append(parts, fmt.Sprintf("binarised %d at their training quartiles", n))
-			}
-			if len(check.OneHot) > 0 {
-				names := strings.Join(check.OneHot[:min(len(check.OneHot), 5)], ", ")
-				if len(check.OneHot) > 5 {
-					names += ", ..."
-				}
-				parts = append(parts, fmt.Sprintf("one-hot encoded the %d of at most %d values (%s)", len(check.OneHot), train.EncodingCodeValues, names))
-			}
-			how = strings.Join(parts, " and ") + ", so that the categorical route can find interactions"
-		}
 		log.WithFields(logrus.Fields{"folds": check.Folds, "numbers_macro_f1": fmt.Sprintf("%.4f", check.NumbersMacroF1), "binarised_macro_f1": fmt.Sprintf("%.4f", check.BinarisedMacroF1),
-			"gained": check.Gained, "lost": check.Lost}).Infof("encoding check of the %d continuous columns: %s (--binarise '*' or --no-binarise decides it)", check.Continuous, how)
+			"gained": check.Gained, "lost": check.Lost}).Infof("encoding check of the %d continuous columns: %s (--binarise '*' or --no-binarise decides it)", check.Continuous, encodingChoice(check))
 	} else if binned := enc.BinnedColumns(); len(binned) > 0 && len(o.Data.Binarise) == 0 {
 		log.WithField("columns", fmt.Sprint(binned)).Infof("binarised %d continuous column(s) beside the table's 0/1 flags at their training quartiles, so that the categorical route can find interactions with them (--no-binarise keeps them numbers)", len(binned))
 	}
