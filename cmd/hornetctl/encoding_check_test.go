@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -104,5 +105,40 @@ func writeGaussianCSV(t *testing.T, path string, rows, cols int, seed uint64, la
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Flags that no encoding of the table can train with fail before the
+// encoding check's fits, not after them: an --order above the columns
+// that binarising could give, a memory budget the numbers themselves
+// exceed. An --order that only the binarised encoding leaves room for
+// is judged after the check, by the encoding it chose.
+func TestImpossibleFlagsFailBeforeTheEncodingCheck(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "xor.csv")
+	writeGaussianCSV(t, csv, 240, 5, 9, func(x []float64, _ *rand.Rand) string {
+		return fmt.Sprint((x[1] > 0) != (x[3] > 0))
+	})
+	m := filepath.Join(dir, "m.json")
+	for _, tc := range []struct {
+		args    []string
+		message string
+		checked bool // the check ran before the error
+	}{
+		{[]string{"--order", "26"}, "invalid --order 26: larger than the 5 feature columns of " + csv + ", and than the at most 25 of its continuous columns binarised", false},
+		{[]string{"--memory-budget-mb", "1"}, "on 240 rows × 5 features need an estimated", false},
+		{[]string{"--order", "6", "--no-binarise"}, "invalid --order 6: larger than the 5 feature columns of " + csv, false},
+		{[]string{"--order", "16"}, "invalid --order 16: larger than the 15 feature columns of " + csv, true},
+	} {
+		r := runCLI(t, context.Background(), append([]string{"train", "--data", csv, "--out", m, "--seed", "1"}, tc.args...)...)
+		if r.code != 2 || !strings.Contains(r.stderr, tc.message) {
+			t.Errorf("%v: exit %d, stderr\n%s\nwant exit 2 and %q", tc.args, r.code, r.stderr, tc.message)
+		}
+		if checked := strings.Contains(r.stderr, "encoding check: fitting"); checked != tc.checked {
+			t.Errorf("%v: the encoding check ran: %v, want %v:\n%s", tc.args, checked, tc.checked, r.stderr)
+		}
+		if _, err := os.Stat(m); err == nil {
+			t.Fatalf("%v: a model was saved", tc.args)
+		}
 	}
 }

@@ -162,14 +162,35 @@ func columnNames(c *cli.Context, flag string) []string {
 // encoding open and the CSV table has a few continuous columns,
 // train.ChooseEncoding decides by an inner cross-validation with the fit
 // flags whether to binarise them (the check is nil where it did not run).
-func loadTrainingChecked(ctx context.Context, o dataOptions, fit fitOptions, log logrus.FieldLogger) (*data.Dataset, *data.Encoder, *train.EncodingCheck, error) {
+// admit, where not nil, is asked before the check whether the flags can
+// fit the table at all: it gets the table as the flags encode it and the
+// most feature columns that binarising its continuous columns could give,
+// so that an impossible flag fails at once rather than after the check's
+// fits (minutes on a wide table of codes).
+func loadTrainingChecked(ctx context.Context, o dataOptions, fit fitOptions, log logrus.FieldLogger, admit func(ds *data.Dataset, mostCols int) error) (*data.Dataset, *data.Encoder, *train.EncodingCheck, error) {
 	if o.Format == formatLibSVM {
 		ds, enc, err := loadTraining(ctx, o)
+		if err == nil && admit != nil {
+			err = admit(ds, ds.Cols)
+		}
 		return ds, enc, nil, err
 	}
 	t, err := readCSVTable(ctx, o)
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	enc, err := data.FitEncoder(t, o.encoderOptions())
+	if err != nil {
+		return nil, nil, nil, inputError(err) // one-hot encoding past the cells limit names the flag
+	}
+	ds, _, err := enc.Transform(t) // the encoder has seen every category: no warnings
+	if err != nil {
+		return nil, nil, nil, inputError(err)
+	}
+	if admit != nil {
+		if err := admit(ds, ds.Cols+mostAddedByBinarising*continuousColumns(enc)); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	opts, check, err := train.ChooseEncoding(ctx, t, o.encoderOptions(), fit.Model, fit.Train, log)
 	if err != nil {
@@ -178,15 +199,34 @@ func loadTrainingChecked(ctx context.Context, o dataOptions, fit fitOptions, log
 		}
 		return nil, nil, nil, inputError(err)
 	}
-	enc, err := data.FitEncoder(t, opts)
-	if err != nil {
+	if check == nil || !check.Binarised { // opts are the flags' own: the encoder above
+		return ds, enc, check, nil
+	}
+	if enc, err = data.FitEncoder(t, opts); err != nil {
 		return nil, nil, nil, inputError(err)
 	}
-	ds, _, err := enc.Transform(t) // the encoder has seen every category: no warnings
-	if err != nil {
+	if ds, _, err = enc.Transform(t); err != nil {
 		return nil, nil, nil, inputError(err)
 	}
 	return ds, enc, check, nil
+}
+
+// mostAddedByBinarising bounds the features that the encoding check's
+// binarised encoding adds to a numeric column's one: at most three cuts,
+// or one-hot over at most train.EncodingCodeValues values and a missing
+// one.
+const mostAddedByBinarising = train.EncodingCodeValues
+
+// continuousColumns counts enc's numeric columns of more than two values,
+// those the encoding check may binarise.
+func continuousColumns(enc *data.Encoder) int {
+	n := 0
+	for _, c := range enc.Columns {
+		if c.Kind == data.Numeric && c.Values == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // loadTraining reads a labelled training table. A CSV file is encoded by an

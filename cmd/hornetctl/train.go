@@ -276,7 +276,17 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 		return nil, nil, err
 	}
 	log := newLogger(ios.Err, o.Verbosity)
-	ds, enc, check, err := loadTrainingChecked(ctx, o.Data, o.Fit, log)
+	admit := func(ds *data.Dataset, mostCols int) error { // the flags against either encoding, before the check's fits
+		switch {
+		case !o.Fit.OrderSet || o.Fit.Model.Order <= mostCols:
+		case mostCols == ds.Cols:
+			return usagef("invalid --order %d: larger than the %d feature columns of %s", o.Fit.Model.Order, ds.Cols, o.Data.Path)
+		default:
+			return usagef("invalid --order %d: larger than the %d feature columns of %s, and than the at most %d of its continuous columns binarised", o.Fit.Model.Order, ds.Cols, o.Data.Path, mostCols)
+		}
+		return checkMemory(o.Fit, ds, 1, o.MemoryBudget)
+	}
+	ds, enc, check, err := loadTrainingChecked(ctx, o.Data, o.Fit, log, admit)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return nil, nil, &interrupted{fmt.Sprintf("%v; no model was saved to %s", err, o.ModelPath)}
