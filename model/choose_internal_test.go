@@ -263,3 +263,56 @@ func TestNewJointSingles(t *testing.T) {
 		t.Errorf("noisy not gate: singles %v, want at most a chance evidence single or two", s)
 	}
 }
+
+// Search.MaxTuples gives the rule table's runs of heads to the first
+// tuples the search places and to nothing else: a table of two real
+// pairs, (f0, f1) or (f2, f3), places several; with MaxTuples 1 every run of
+// heads holds the first, PlacedTuples says 1 and the pool that refreshes
+// draw from is empty.
+func TestMaxTuples(t *testing.T) {
+	t.Parallel()
+	const rows, cols = 300, 10
+	rng := rand.New(rand.NewPCG(1, 2))
+	x, y := make([]float64, rows*cols), make([]int, rows)
+	for i := range rows {
+		row := x[i*cols : (i+1)*cols]
+		for j := range row {
+			row[j] = float64(rng.IntN(2))
+		}
+		if row[0] == 1 && row[1] == 1 || row[2] == 1 && row[3] == 1 {
+			y[i] = 1
+		}
+	}
+	d := Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}
+	placed := func(most int) (*Network, [][]int) {
+		cfg := DefaultConfig()
+		cfg.Search.MaxTuples = most
+		n, err := New(cfg, d, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var distinct [][]int
+		for _, tuple := range n.rules.RankedTuples() {
+			if !slices.ContainsFunc(distinct, func(u []int) bool { return slices.Equal(u, tuple) }) {
+				distinct = append(distinct, tuple)
+			}
+		}
+		return n, distinct
+	}
+	all, tuples := placed(0)
+	if all.PlacedTuples() < 2 || len(tuples) != all.PlacedTuples() {
+		t.Fatalf("%d placed tuples, the table holds %v: want two or more, each in the table", all.PlacedTuples(), tuples)
+	}
+	first, alone := placed(1)
+	if first.PlacedTuples() != 1 || len(alone) != 1 || !slices.Equal(alone[0], tuples[0]) {
+		t.Errorf("MaxTuples 1: %d placed, tuples %v; want the first, %v, alone", first.PlacedTuples(), alone, tuples[0])
+	}
+	if pool := first.rules.Pool; len(pool) != 0 {
+		t.Errorf("MaxTuples 1 leaves %d tuples in the pool, want none", len(pool))
+	}
+	bad := DefaultConfig()
+	bad.Search.MaxTuples = -1
+	if _, err := New(bad, d, rand.New(rand.NewPCG(1, 2))); err == nil {
+		t.Error("MaxTuples -1 accepted")
+	}
+}

@@ -71,6 +71,10 @@
 // package train's documentation (stacking the inner cross-validation's
 // fits instead of choosing one, measured in session 10 and not adopted,
 // among them) and, for the rule table, in package rulesearch's.
+// Search.MaxTuples keeps only the first of the tuples the search places
+// (Network.PlacedTuples counts them): package train's tuple check sets it
+// to 1 where inner fits predict held-out rows better with the best tuple
+// alone (session 27 in its documentation).
 //
 // # Routing at prediction time
 //

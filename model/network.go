@@ -118,6 +118,7 @@ type Network struct {
 	screening    rulesearch.Coverage   // what screening in New covered (zero when not run, or after Load)
 	singles      []int                 // features New gave a single-feature tuple beside the strong ones (nil after Load)
 	jointTest    *rulesearch.JointTest // the joint test of the uncovered features New ran (nil if none, and after Load)
+	placed       int                   // the tuples New placed in the rule table (0 after Load)
 }
 
 // New returns an initialised network for the training table d: it
@@ -167,21 +168,19 @@ func NewContext(ctx context.Context, cfg Config, d Data, rng *rand.Rand) (*Netwo
 	n.primary = RouteOf(d.X)
 
 	var screened []rulesearch.Candidate // binary data only: CatInt trains on nothing else
-	var err error
 	if n.primary == Categorical && !cfg.Search.NoScreening {
-		screened, n.screening, err = rulesearch.ScreenContext(ctx, rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks},
-			cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
-		if err != nil {
-			return nil, fmt.Errorf("model: %w", err)
+		var err error
+		if screened, n.screening, n.singles, n.jointTest, err = searchTuples(ctx, cfg, d); err != nil {
+			return nil, err
 		}
-	}
-	if len(screened) > 0 && !cfg.Search.RankByScore {
-		data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: D, Y: d.Y, Classes: C, Blocks: d.Blocks}
-		if screened, err = rulesearch.ChooseContext(ctx, data, screened, cfg.Search, R); err != nil {
-			return nil, fmt.Errorf("model: %w", err)
+		placed := placedTuples(cfg, screened, n.singles)
+		if k := cfg.Search.MaxTuples; k > 0 && k < len(placed) {
+			screened, n.singles = firstTuples(placed[:k], n.singles)
+			placed = placed[:k]
 		}
+		n.placed = len(placed)
 	}
-	n.singles, n.jointTest = singleTuples(cfg, d, screened)
+	var err error
 	if n.rules, err = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, n.singles, rng); err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
@@ -219,6 +218,18 @@ func (n *Network) Singles() []int {
 		return nil
 	}
 	return slices.Clone(n.singles)
+}
+
+// PlacedTuples returns the number of feature tuples to which New gave
+// runs of heads in the rule table: the strong screened tuples and the
+// single-feature tuples beside them, at most Search.MaxTuples where that
+// is set. 0 where screening did not run (the continuous route,
+// NoScreening) or found no tuple with evidence, and for a loaded network.
+func (n *Network) PlacedTuples() int {
+	if n == nil {
+		return 0
+	}
+	return n.placed
 }
 
 // JointTest returns the joint test of the features that neither a strong

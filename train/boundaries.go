@@ -73,20 +73,12 @@ func (l *Loop) categoricalBoundaries(ctx context.Context) error {
 		tr, te := foldRows(fold, f)
 		cfg := l.cfg
 		cfg.Seed = l.cfg.Seed + uint64(f) + 1
-		il, err := newLoop(ctx, l.train.Subset(tr), mcfg, cfg, nil)
+		net, err := innerFit(ctx, l.train.Subset(tr), mcfg, cfg)
 		if err != nil {
 			return err
-		}
-		il.inner = true
-		res, err := il.run(ctx)
-		if err != nil {
-			return err
-		}
-		if res.Status == Canceled {
-			return ctx.Err()
 		}
 		held := l.train.Subset(te)
-		p, _, err := res.Network.PredictProba(held.X, held.Rows)
+		p, _, err := net.PredictProba(held.X, held.Rows)
 		if err != nil {
 			return err
 		}

@@ -148,6 +148,9 @@ type Config struct {
 	// evaluation reports); EqualClassWeights gives every row weight 1.
 	ClassWeights      []float64 `json:"class_weights,omitempty"`
 	EqualClassWeights bool      `json:"equal_class_weights,omitempty"`
+	// NoTupleCheck switches off the TupleCheck of a categorical fit whose
+	// rule table places 2 to TupleCheckMost tuples.
+	NoTupleCheck bool `json:"no_tuple_check,omitempty"`
 	// Seed drives every random choice: initialisation, screening ties,
 	// shuffling, dropout, rule sampling and the validation split.
 	Seed uint64 `json:"seed"`

@@ -11,7 +11,6 @@ import (
 	"strconv"
 
 	"github.com/sirupsen/logrus"
-	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
@@ -200,15 +199,7 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 		return opts, nil, err
 	}
 	check := &EncodingCheck{Folds: EncodingFolds, OneHot: codes, Continuous: len(continuous)}
-	for i, y := range ds.Y {
-		switch {
-		case pred[0][i] == pred[1][i]:
-		case pred[1][i] == y:
-			check.Gained++
-		case pred[0][i] == y:
-			check.Lost++
-		}
-	}
+	check.Gained, check.Lost = changedRows(pred[0], pred[1], ds.Y)
 	names := whole.Classes
 	for k, p := range pred {
 		m, err := Evaluate(ds.Y, p, names)
@@ -221,8 +212,7 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 			check.BinarisedMacroF1 = m.MacroF1
 		}
 	}
-	sign := distuv.Binomial{N: float64(check.Gained + check.Lost), P: 0.5}
-	check.Binarised = check.Gained > 0 && sign.Survival(float64(check.Gained)-1) < 0.05 && check.BinarisedMacroF1 > check.NumbersMacroF1
+	check.Binarised = gainsHold(check.Gained, check.Lost) && check.BinarisedMacroF1 > check.NumbersMacroF1
 	if check.Binarised {
 		return binarised, check, nil
 	}
@@ -254,7 +244,21 @@ func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOption
 	if tc.Patience == 0 && !tc.NoEarlyStopping {
 		tc.Patience = ContinuousPatience
 	}
-	l, err := newLoop(ctx, trDS, mc, tc, nil)
+	net, err := innerFit(ctx, trDS, mc, tc)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("train: encoding check: %w", err)
+		}
+		return nil, err
+	}
+	return net.Predict(teDS.X, teDS.Rows)
+}
+
+// innerFit trains the network of an inner check on ds: a loop that runs
+// no checks of its own (the boundary and tuple checks), to the end. A
+// fit canceled by ctx is an error wrapping ctx's cause.
+func innerFit(ctx context.Context, ds *data.Dataset, mc model.Config, tc Config) (*model.Network, error) {
+	l, err := newLoop(ctx, ds, mc, tc, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -264,9 +268,9 @@ func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOption
 		return nil, err
 	}
 	if res.Status == Canceled {
-		return nil, fmt.Errorf("train: encoding check: %w", context.Cause(ctx))
+		return nil, context.Cause(ctx)
 	}
-	return res.Network.Predict(teDS.X, teDS.Rows)
+	return res.Network, nil
 }
 
 // fewValued returns those of the named columns of t whose non-missing

@@ -16,7 +16,6 @@ import (
 
 	"github.com/sirupsen/logrus"
 	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
 	G "gorgonia.org/gorgonia"
 
 	"github.com/hornets-go/hornets/data"
@@ -89,6 +88,10 @@ type Result struct {
 	// route, class weights near equal or set by the caller, a class with
 	// fewer rows than BoundaryFolds, a canceled run).
 	Boundaries *BoundaryCheck
+	// Tuples is the inner cross-validation with which a categorical fit
+	// whose rule table placed a few tuples chose between them all and the
+	// best one alone; nil where it did not run (see TupleCheck).
+	Tuples *TupleCheck
 	// Config is the training configuration used: resolved, with the
 	// epochs, patience and learning-rate decay of the network's route
 	// (Config.EpochsFor, DecayAfterFor), the output rate scale of its rule
@@ -110,7 +113,15 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 	if err != nil {
 		return nil, err
 	}
-	return l.run(ctx)
+	l, check, err := tupleCheck(ctx, l, ds, mcfg, cfg, opts)
+	if err != nil {
+		return nil, err
+	}
+	res, err := l.run(ctx)
+	if res != nil {
+		res.Tuples = check
+	}
+	return res, err
 }
 
 // newLoop checks the configs and the data and builds the network, its
@@ -588,18 +599,7 @@ func weightPower(logits []float64, y []int, w []float64, C int) (float64, []floa
 		pred := predict(shift(a))
 		// The rows whose prediction the shift changes: more must become
 		// right than wrong, by a one-sided sign test at 5 %.
-		gained, lost := 0, 0
-		for i, c := range pred {
-			switch {
-			case c == base[i]:
-			case c == y[i]:
-				gained++
-			case base[i] == y[i]:
-				lost++
-			}
-		}
-		sign := distuv.Binomial{N: float64(gained + lost), P: 0.5}
-		if gained == 0 || sign.Survival(float64(gained)-1) >= 0.05 {
+		if !gainsHold(changedRows(base, pred, y)) {
 			continue
 		}
 		if f := macroF1(pred); f > bestF1 {

@@ -122,6 +122,11 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.NoJointSingles = c.Bool("no-joint-singles")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "no-tuple-check", Category: catTraining, Usage: "do not run the tuple check: where the categorical route's rule table places 2 to 8 feature tuples, 10 inner fits decide whether the best tuple alone predicts held-out rows better, and the fit keeps it alone if so (see train)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Train.NoTupleCheck = c.Bool("no-tuple-check")
+				return ""
+			}},
 		{&cli.BoolFlag{Name: "rank-by-score", Category: catModel, Usage: "give the rule slots to the screened tuples with the highest scores of their own instead of choosing each by what it adds to those chosen before it (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.RankByScore = c.Bool("rank-by-score")

@@ -139,10 +139,11 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		if b := res.Boundaries; b != nil {
 			sum.ClassWeightPower = &b.ClassWeightPower
 		}
+		sum.TupleCheck = res.Tuples
 		return enc.Encode(sum)
 	}
 	_, err = fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g%s), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
-		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, lastKeptNote(res.Result), res.Route, optimumNote(res.Result)+boundariesNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
+		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, lastKeptNote(res.Result), res.Route, optimumNote(res.Result)+boundariesNote(res.Result)+tuplesNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
 	return err // a write error (a full disk): the model is saved, the summary lost
 }
 
@@ -164,6 +165,16 @@ func boundariesNote(res *train.Result) string {
 		return ""
 	}
 	return fmt.Sprintf(" (decision boundaries of the class weights to the power %g, by inner %d-fold held-out predictions)", b.ClassWeightPower, b.Folds)
+}
+
+// tuplesNote says where a categorical fit's tuple check kept the best
+// rule tuple alone (train.Result.Tuples).
+func tuplesNote(res *train.Result) string {
+	t := res.Tuples
+	if t == nil || t.Kept == t.Tuples {
+		return ""
+	}
+	return fmt.Sprintf(" (the best of %d rule tuples alone, by inner %d-fold held-out predictions: %d rows gained, %d lost)", t.Tuples, t.Folds, t.Gained, t.Lost)
 }
 
 // encodingChoice says what the encoding check chose: the numbers, or the
@@ -260,6 +271,9 @@ type trainSummary struct {
 	// decision boundaries the output layer takes (1: the weights'; see
 	// train.HalvesCheck and, on the categorical route, train.BoundaryCheck).
 	ClassWeightPower *float64 `json:"class_weight_power,omitempty"`
+	// TupleCheck: the categorical route's tuple check, where it ran
+	// (train.TupleCheck).
+	TupleCheck *train.TupleCheck `json:"tuple_check,omitempty"`
 }
 
 // trainResult is a Fit result with the data it was fitted on.

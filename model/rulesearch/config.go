@@ -114,6 +114,13 @@ type Config struct {
 	// of their own scores instead of by what each adds to those chosen
 	// before it (Choose), as hornetctl did up to session 12. Default off.
 	RankByScore bool `json:"rank_by_score,omitempty"`
+	// MaxTuples, where above 0, gives runs of heads to only the first
+	// MaxTuples of the tuples the search would place (the strong tuples,
+	// then the single-feature ones) and keeps no other tuple in the pool
+	// that refreshes draw from. Training's tuple check (train.TupleCheck)
+	// sets it to 1 where inner fits predict better with the best tuple
+	// alone. Default 0: all; 0 or more.
+	MaxTuples int `json:"max_tuples,omitempty"`
 	// RefreshFraction is the largest share of the tuples replaced at one
 	// refresh. Default 0.25; 0 < f <= 1.
 	RefreshFraction float64 `json:"refresh_fraction"`
@@ -148,6 +155,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: screen-order = %d, want 1..%d", ErrConfig, c.ScreenOrder, MaxScreenOrder)
 	case c.ScreenBudget < 1 || c.ScreenBudget > MaxScreenBudget:
 		return fmt.Errorf("%w: screen-budget = %d, want 1..%d", ErrConfig, c.ScreenBudget, MaxScreenBudget)
+	case c.MaxTuples < 0:
+		return fmt.Errorf("%w: max-tuples = %d, want 0 or more", ErrConfig, c.MaxTuples)
 	case !(c.RefreshFraction > 0 && c.RefreshFraction <= 1):
 		return fmt.Errorf("%w: refresh-fraction = %g, want 0 < f <= 1", ErrConfig, c.RefreshFraction)
 	}

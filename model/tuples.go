@@ -1,0 +1,59 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/hornets-go/hornets/model/rulesearch"
+)
+
+// searchTuples screens d's feature tuples, chooses among them (Choose,
+// unless Search.RankByScore) and picks the single-feature tuples beside
+// them: everything New decides about the rule table before drawing it.
+func searchTuples(ctx context.Context, cfg Config, d Data) (screened []rulesearch.Candidate, cov rulesearch.Coverage, singles []int, joint *rulesearch.JointTest, err error) {
+	data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y, Classes: d.Classes, Blocks: d.Blocks}
+	screened, cov, err = rulesearch.ScreenContext(ctx, data, cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
+	if err != nil {
+		return nil, cov, nil, nil, fmt.Errorf("model: %w", err)
+	}
+	if len(screened) > 0 && !cfg.Search.RankByScore {
+		if screened, err = rulesearch.ChooseContext(ctx, data, screened, cfg.Search, cfg.Rules); err != nil {
+			return nil, cov, nil, nil, fmt.Errorf("model: %w", err)
+		}
+	}
+	singles, joint = singleTuples(cfg, d, screened)
+	return screened, cov, singles, joint, nil
+}
+
+// placedTuples returns the tuples a rule table built from screened and
+// singles gives runs of heads at the start, in their order: the strong
+// tuples (StrongTuples), then the singles.
+func placedTuples(cfg Config, screened []rulesearch.Candidate, singles []int) [][]int {
+	strong, _ := rulesearch.StrongTuples(cfg.Search, cfg.Rules, screened)
+	for _, j := range singles {
+		strong = append(strong, []int{j})
+	}
+	return strong
+}
+
+// firstTuples returns the screened candidates and the singles of a rule
+// table that places exactly tuples (a prefix of placedTuples): each
+// marked Chosen, with evidence, so that NewTable takes them in their
+// order, and no other tuple with evidence, so that the pool refreshes
+// draw from is empty; the singles are those of singles among tuples.
+func firstTuples(tuples [][]int, singles []int) ([]rulesearch.Candidate, []int) {
+	kept := make([]rulesearch.Candidate, 0, len(tuples))
+	for _, t := range tuples {
+		kept = append(kept, rulesearch.Candidate{Features: slices.Clone(t), Evidence: true, Chosen: true, Score: 1})
+	}
+	var keptSingles []int
+	for _, j := range singles {
+		if slices.ContainsFunc(tuples, func(t []int) bool { return len(t) == 1 && t[0] == j }) {
+			keptSingles = append(keptSingles, j)
+		}
+	}
+	return kept, keptSingles
+}

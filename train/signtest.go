@@ -1,0 +1,30 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package train
+
+import "gonum.org/v1/gonum/stat/distuv"
+
+// changedRows compares two predictions of the rows labelled y: gained
+// counts the rows where they differ and after is right, lost those where
+// they differ and before is right.
+func changedRows(before, after, y []int) (gained, lost int) {
+	for i, c := range y {
+		switch {
+		case before[i] == after[i]:
+		case after[i] == c:
+			gained++
+		case before[i] == c:
+			lost++
+		}
+	}
+	return gained, lost
+}
+
+// gainsHold reports whether the rows gained outnumber those lost by a
+// one-sided sign test at 5 %: the chance of gained or more of gained +
+// lost fair coin flips is below 0.05. The inner checks of the encoding,
+// the decision boundaries and the rule tuples take a change only then.
+func gainsHold(gained, lost int) bool {
+	sign := distuv.Binomial{N: float64(gained + lost), P: 0.5}
+	return gained > 0 && sign.Survival(float64(gained)-1) < 0.05
+}

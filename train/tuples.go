@@ -1,0 +1,132 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package train
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/sirupsen/logrus"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+)
+
+// TupleCheck is the inner cross-validation with which a categorical fit
+// whose rule table places a few feature tuples (model's PlacedTuples,
+// 2 to TupleCheckMost) decides between them all and the best one alone.
+// TupleFolds pairs of networks, each trained as this one on all inner
+// folds but one, its own search included, one with the rule table as the
+// search fills it and one with its first tuple alone (model's
+// Search.MaxTuples 1), predict the rows of the fold left out. Where more
+// of the held-out rows whose prediction differs are right with the best
+// tuple alone than with every tuple, by a one-sided sign test at 5 %, the
+// fit is made again with the best tuple alone (Kept 1): the tuples beside
+// it fitted chance dependences of the training rows (a noise feature
+// beside a noisy gate's target pair, see the package documentation).
+type TupleCheck struct {
+	Folds  int `json:"folds"`
+	Tuples int `json:"tuples"` // the tuples the rule table placed
+	Kept   int `json:"kept"`   // the tuples the fit kept: Tuples, or 1
+	Gained int `json:"gained"` // held-out rows right with the best tuple alone only
+	Lost   int `json:"lost"`   // held-out rows right with every tuple only
+}
+
+// Bounds of the TupleCheck.
+const (
+	// TupleFolds is the number of inner folds of a TupleCheck.
+	TupleFolds = 5
+	// TupleCheckMost is the most placed tuples for which a fit runs its
+	// TupleCheck, which costs 2·TupleFolds fits: a chance tuple beside
+	// one real interaction, or two, is what it looks for, and where more
+	// tuples share the table one of them alone has never predicted better
+	// (mushroom places 64, tic-tac-toe its eight lines and more).
+	TupleCheckMost = 8
+)
+
+// tupleCheck runs the TupleCheck of l, a loop Fit built from ds, mcfg,
+// cfg and opts, where it applies (the categorical route, 2 to
+// TupleCheckMost placed tuples, Search.MaxTuples and NoTupleCheck unset,
+// every class in TupleFolds training rows or more), and returns the loop
+// to run, l or one built again with the best tuple alone, and the check
+// (nil where it did not run). The error wraps ctx.Err() once ctx is done.
+func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Loop, *TupleCheck, error) {
+	net := l.res.Network
+	K := net.PlacedTuples()
+	if cfg.NoTupleCheck || l.inner || net.Route() != model.Categorical || K < 2 || K > TupleCheckMost || mcfg.Search.MaxTuples != 0 {
+		return l, nil, nil
+	}
+	C := len(ds.Classes)
+	counts := make([]int, C)
+	for _, c := range l.train.Y {
+		counts[c]++
+	}
+	if slices.Min(counts) < TupleFolds {
+		return l, nil, nil
+	}
+	l.log.WithFields(logrus.Fields{"folds": TupleFolds, "tuples": K}).Infof("tuple check: %d inner fits with the %d placed tuples and with the best alone (--no-tuple-check skips it)", 2*TupleFolds, K)
+	rng := rand.New(rand.NewPCG(l.cfg.Seed, 0x5475706c6573)) // "Tuples"
+	fold := StratifiedFolds(l.train.Y, C, TupleFolds, rng)
+	pred := [2][]int{make([]int, l.train.Rows), make([]int, l.train.Rows)}
+	alone := mcfg
+	alone.Search.MaxTuples = 1
+	configs := [2]model.Config{mcfg, alone}
+	// The 2·TupleFolds fits run at once (each writes its own rows of
+	// pred), as inner fits: no checks of their own.
+	err := concurrently(ctx, 2*TupleFolds, func(ctx context.Context, job int) error {
+		f, k := job/2, job%2
+		tr, te := foldRows(fold, f)
+		icfg := cfg
+		icfg.Seed = cfg.Seed + uint64(f) + 1
+		// The check compares two rule tables, not finished models: the
+		// inner fits stop as early as the encoding check's (fitPredict).
+		if icfg.Epochs == 0 {
+			icfg.Epochs = ContinuousEpochs
+		}
+		if icfg.Patience == 0 && !icfg.NoEarlyStopping {
+			icfg.Patience = ContinuousPatience
+		}
+		net, err := innerFit(ctx, l.train.Subset(tr), configs[k], icfg)
+		if err != nil {
+			return err
+		}
+		held := l.train.Subset(te)
+		p, err := net.Predict(held.X, held.Rows)
+		if err != nil {
+			return err
+		}
+		for i, r := range te {
+			pred[k][r] = p[i]
+		}
+		return nil
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, fmt.Errorf("train: canceled before training (tuple check): %w", ctx.Err())
+		}
+		return nil, nil, fmt.Errorf("train: tuple check: %w", err)
+	}
+	check := &TupleCheck{Folds: TupleFolds, Tuples: K, Kept: K}
+	check.Gained, check.Lost = changedRows(pred[0], pred[1], l.train.Y)
+	if gainsHold(check.Gained, check.Lost) {
+		check.Kept = 1
+	}
+	what := fmt.Sprintf("kept the %d placed tuples", K)
+	if check.Kept == 1 {
+		what = "the best tuple alone predicts the held-out rows better: training again with it"
+	}
+	l.log.WithFields(logrus.Fields{"tuples": K, "kept": check.Kept, "gained": check.Gained, "lost": check.Lost}).Info("tuple check: " + what)
+	if check.Kept == K {
+		return l, check, nil
+	}
+	pruned, err := newLoop(ctx, ds, alone, cfg, opts)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, fmt.Errorf("train: canceled before training: %w", err)
+		}
+		return nil, nil, err
+	}
+	return pruned, check, nil
+}

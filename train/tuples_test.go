@@ -1,0 +1,130 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package train_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sirupsen/logrus"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// twoPairs returns rows of binary features labelled (f0 and f1) or (f2
+// and f3): two real interactions, which a rule table needs both of.
+func twoPairs(rows, features int, seed uint64) *data.Dataset {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	ds := &data.Dataset{Rows: rows, Cols: features, X: make([]float64, rows*features), Y: make([]int, rows), Classes: []string{"0", "1"}}
+	for i := range rows {
+		row := ds.X[i*features : (i+1)*features]
+		for j := range row {
+			row[j] = float64(rng.IntN(2))
+		}
+		if row[0] == 1 && row[1] == 1 || row[2] == 1 && row[3] == 1 {
+			ds.Y[i] = 1
+		}
+	}
+	return ds
+}
+
+// The tuple check of a categorical fit whose rule table places a few
+// tuples: an and gate over 16 features with 15 % of its 128 training
+// labels flipped places the target pair and a chance tuple, which costs
+// clean rows (0.86 without the check); the inner fits with the pair alone
+// predict more held-out rows right, and the fit keeps it alone. Two real
+// pairs keep both; NoTupleCheck and a table of one tuple run no check.
+func TestTupleCheck(t *testing.T) {
+	t.Parallel()
+	gen, err := data.NewSynth(data.SynthConfig{Gate: data.And, Features: 16, Seed: 204, LabelNoise: 0.15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	noisy, _ := gen.SampleNoisy(128)
+	fresh := gen.Sample(1000)
+	clean, err := data.NewSynth(data.SynthConfig{Gate: data.Xor, Features: 8, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name       string
+		ds         *data.Dataset
+		cfg        train.Config
+		ran        bool // a TupleCheck ran
+		alone      bool // and kept the best tuple alone
+		freshRight float64
+	}{
+		{"noisy and gate", noisy, train.Config{Seed: 204}, true, true, 0.99},
+		{"noisy and gate, no check", noisy, train.Config{Seed: 204, NoTupleCheck: true}, false, false, 0},
+		{"two real pairs", twoPairs(300, 10, 1), train.Config{Seed: 1}, true, false, 0},
+		{"one tuple", clean.Sample(128), train.Config{Seed: 1}, false, false, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := train.Fit(context.Background(), tt.ds, model.Config{}, tt.cfg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := res.Tuples
+			if (c != nil) != tt.ran {
+				t.Fatalf("tuple check %+v, want one: %v", c, tt.ran)
+			}
+			if c == nil {
+				return
+			}
+			if c.Folds != train.TupleFolds || c.Tuples < 2 || c.Tuples > train.TupleCheckMost {
+				t.Errorf("check %+v: want %d folds and 2..%d tuples", c, train.TupleFolds, train.TupleCheckMost)
+			}
+			placed := res.Network.PlacedTuples()
+			if alone := c.Kept == 1; alone != tt.alone || placed != c.Kept {
+				t.Errorf("check %+v, the network places %d tuples; want the best alone: %v", c, placed, tt.alone)
+			}
+			if tt.alone {
+				if c.Gained <= c.Lost || res.Network.Config().Search.MaxTuples != 1 {
+					t.Errorf("check %+v, network's MaxTuples %d: want more rows gained than lost and MaxTuples 1", c, res.Network.Config().Search.MaxTuples)
+				}
+			}
+			if tt.freshRight > 0 {
+				pred, err := res.Network.Predict(fresh.X, fresh.Rows)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := train.Evaluate(fresh.Y, pred, fresh.Classes)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m.Accuracy < tt.freshRight {
+					t.Errorf("accuracy on clean fresh rows %.3f, want at least %.2f", m.Accuracy, tt.freshRight)
+				}
+			}
+		})
+	}
+}
+
+// A fit canceled during its tuple check returns an error wrapping
+// context.Canceled and no network.
+func TestTupleCheckCanceled(t *testing.T) {
+	t.Parallel()
+	gen, err := data.NewSynth(data.SynthConfig{Gate: data.Or, Features: 3, Seed: 206, LabelNoise: 0.15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	noisy, _ := gen.SampleNoisy(128)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	log := logrus.New()
+	log.SetOutput(io.Discard)
+	log.AddHook(cancelOn{msg: "tuple check: 10 inner fits with the 2 placed tuples and with the best alone (--no-tuple-check skips it)", cancel: cancel})
+	res, err := train.Fit(ctx, noisy, model.Config{}, train.Config{Seed: 206}, &train.Options{Log: log})
+	if ctx.Err() == nil {
+		t.Fatal("the tuple check did not run: nothing canceled")
+	}
+	if err == nil || !errors.Is(err, context.Canceled) || res != nil {
+		t.Errorf("result %v, error %v; want none and an error wrapping context.Canceled", res, err)
+	}
+}
