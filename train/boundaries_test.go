@@ -16,24 +16,35 @@ import (
 	"github.com/hornets-go/hornets/train"
 )
 
-// rareAnd returns rows of binary features whose label is the conjunction
-// of features 2, 5 and 7 (one row in eight), with 3 % of labels flipped.
-func rareAnd(rows, features int, seed uint64) *data.Dataset {
-	rng := rand.New(rand.NewPCG(seed, 1))
+// binaryRows returns rows of features 0/1 features drawn from a PCG
+// seeded (seed, stream), each labelled 0 or 1 by label, which may draw
+// from the same generator after the row.
+func binaryRows(rows, features int, seed, stream uint64, label func(row []float64, rng *rand.Rand) int) *data.Dataset {
+	rng := rand.New(rand.NewPCG(seed, stream))
 	ds := &data.Dataset{Rows: rows, Cols: features, X: make([]float64, rows*features), Y: make([]int, rows), Classes: []string{"0", "1"}}
 	for i := range rows {
 		row := ds.X[i*features : (i+1)*features]
 		for j := range row {
 			row[j] = float64(rng.IntN(2))
 		}
-		if row[2] == 1 && row[5] == 1 && row[7] == 1 {
-			ds.Y[i] = 1
-		}
-		if rng.Float64() < 0.03 {
-			ds.Y[i] = 1 - ds.Y[i]
-		}
+		ds.Y[i] = label(row, rng)
 	}
 	return ds
+}
+
+// rareAnd returns rows of binary features whose label is the conjunction
+// of features 2, 5 and 7 (one row in eight), with 3 % of labels flipped.
+func rareAnd(rows, features int, seed uint64) *data.Dataset {
+	return binaryRows(rows, features, seed, 1, func(row []float64, rng *rand.Rand) int {
+		y := 0
+		if row[2] == 1 && row[5] == 1 && row[7] == 1 {
+			y = 1
+		}
+		if rng.Float64() < 0.03 {
+			y = 1 - y
+		}
+		return y
+	})
 }
 
 // A categorical fit runs its boundary check where the balanced class

@@ -19,18 +19,12 @@ import (
 // twoPairs returns rows of binary features labelled (f0 and f1) or (f2
 // and f3): two real interactions, which a rule table needs both of.
 func twoPairs(rows, features int, seed uint64) *data.Dataset {
-	rng := rand.New(rand.NewPCG(seed, 2))
-	ds := &data.Dataset{Rows: rows, Cols: features, X: make([]float64, rows*features), Y: make([]int, rows), Classes: []string{"0", "1"}}
-	for i := range rows {
-		row := ds.X[i*features : (i+1)*features]
-		for j := range row {
-			row[j] = float64(rng.IntN(2))
-		}
+	return binaryRows(rows, features, seed, 2, func(row []float64, _ *rand.Rand) int {
 		if row[0] == 1 && row[1] == 1 || row[2] == 1 && row[3] == 1 {
-			ds.Y[i] = 1
+			return 1
 		}
-	}
-	return ds
+		return 0
+	})
 }
 
 // The tuple check of a categorical fit whose rule table places a few
