@@ -1055,9 +1055,10 @@
 // 0.6377 → 0.6354; see the README for the figures with this session's
 // final code). The check runs where the table places 2 to 8 tuples
 // (TupleCheckMost: mushroom places 64, tic-tac-toe more than 8), and
-// costs its ten fits there: breast-cancer 0.9 → 2.5 s, a genotype table
-// of 3,000 SNPs and 400 rows 12 → 31 s (its inner searches); the MONK's
-// and SPECT files 3–4× (bench real times).
+// costs its ten fits there (train on the whole table, side by side):
+// breast-cancer 2.9 → 3.3–3.9 s, a genotype table of 3,000 SNPs and 400
+// rows 15.6 → 28.6 s (the inner searches); bench real on the MONK's and
+// SPECT training files about 2–3 times.
 //
 // Measured on the way and not adopted: (1) the same choice by a proxy
 // instead of inner networks, an additive logit over the tuples' value
