@@ -71,8 +71,8 @@ func TestTupleCheck(t *testing.T) {
 			if c == nil {
 				return
 			}
-			if c.Folds != train.TupleFolds || c.Tuples < 2 || c.Tuples > train.TupleCheckMost {
-				t.Errorf("check %+v: want %d folds and 2..%d tuples", c, train.TupleFolds, train.TupleCheckMost)
+			if c.Folds != train.TupleFolds || c.Repeats != train.TupleRepeats || c.Tuples < 2 || c.Tuples > train.TupleCheckMost {
+				t.Errorf("check %+v: want %d×%d folds and 2..%d tuples", c, train.TupleRepeats, train.TupleFolds, train.TupleCheckMost)
 			}
 			placed := res.Network.PlacedTuples()
 			if alone := c.Kept == 1; alone != tt.alone || placed != c.Kept {
@@ -113,7 +113,7 @@ func TestTupleCheckCanceled(t *testing.T) {
 	defer cancel()
 	log := logrus.New()
 	log.SetOutput(io.Discard)
-	log.AddHook(cancelOn{msg: "tuple check: 10 inner fits with the 2 placed tuples and with the best alone (--no-tuple-check skips it)", cancel: cancel})
+	log.AddHook(cancelOn{msg: "tuple check: 20 inner fits with the 2 placed tuples and with the best alone (--no-tuple-check skips it)", cancel: cancel})
 	res, err := train.Fit(ctx, noisy, model.Config{}, train.Config{Seed: 206}, &train.Options{Log: log})
 	if ctx.Err() == nil {
 		t.Fatal("the tuple check did not run: nothing canceled")

@@ -174,7 +174,7 @@ func tuplesNote(res *train.Result) string {
 	if t == nil || t.Kept == t.Tuples {
 		return ""
 	}
-	return fmt.Sprintf(" (the best of %d rule tuples alone, by inner %d-fold held-out predictions: %d rows gained, %d lost)", t.Tuples, t.Folds, t.Gained, t.Lost)
+	return fmt.Sprintf(" (the best of %d rule tuples alone, by inner %d×%d-fold held-out predictions: %d gained, %d lost)", t.Tuples, t.Repeats, t.Folds, t.Gained, t.Lost)
 }
 
 // encodingChoice says what the encoding check chose: the numbers, or the
