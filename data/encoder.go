@@ -311,14 +311,12 @@ func (e *Encoder) CodedColumns() []string {
 		}
 		numbers := 0
 		for _, v := range c.Categories {
-			if isNumericMissing(v) {
-				continue
-			}
-			if f, ok := number(v); !ok || !finite(f) {
+			if _, missing, ok := NumericCell(v); !ok {
 				numbers = -1
 				break
+			} else if !missing {
+				numbers++
 			}
-			numbers++
 		}
 		if numbers > 0 {
 			out = append(out, c.Name)
@@ -1092,3 +1090,15 @@ func (e *Encoder) Sources() ([]Source, error) {
 // IsMissing reports whether a cell counts as missing ("NA" or empty): the
 // category a Source names "NA" is such a cell.
 func IsMissing(cell string) bool { return isMissing(cell) }
+
+// NumericCell reads a cell as FitEncoder reads a numeric column's: missing
+// (IsMissing, or "?"), or the finite number f; ok is false for anything
+// else (a word, NaN, ±Inf), which makes the column categorical or an
+// error.
+func NumericCell(cell string) (f float64, missing, ok bool) {
+	if isNumericMissing(cell) {
+		return 0, true, true
+	}
+	f, err := parseCell(cell)
+	return f, false, err == nil
+}

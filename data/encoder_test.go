@@ -692,3 +692,30 @@ func TestCodedColumns(t *testing.T) {
 		t.Errorf("nil encoder: %q", got)
 	}
 }
+
+// NumericCell reads a cell as a numeric column's: missing, a finite
+// number, or neither.
+func TestNumericCell(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		cell        string
+		f           float64
+		missing, ok bool
+	}{
+		{"", 0, true, true},
+		{"NA", 0, true, true},
+		{"?", 0, true, true},
+		{"2", 2, false, true},
+		{"-0.5", -0.5, false, true},
+		{"1e400", 0, false, false},
+		{"NaN", 0, false, false},
+		{"Inf", 0, false, false},
+		{"./.", 0, false, false},
+		{"yes", 0, false, false},
+	} {
+		f, missing, ok := NumericCell(tt.cell)
+		if f != tt.f || missing != tt.missing || ok != tt.ok {
+			t.Errorf("NumericCell(%q) = %g, %v, %v; want %g, %v, %v", tt.cell, f, missing, ok, tt.f, tt.missing, tt.ok)
+		}
+	}
+}

@@ -5,10 +5,8 @@ package train
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 
 	"github.com/sirupsen/logrus"
 
@@ -315,12 +313,12 @@ func holdsNonCode(t *data.Table, label string) bool {
 func numberValues(t *data.Table, j, most int) (n int, ok bool) {
 	seen := make(map[float64]bool, most+1)
 	for _, row := range t.Rows {
-		if data.IsMissing(row[j]) || row[j] == "?" { // missing, as FitEncoder reads a numeric column
-			continue
-		}
-		f, err := strconv.ParseFloat(row[j], 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		f, missing, isNumber := data.NumericCell(row[j])
+		switch {
+		case !isNumber:
 			return 0, false
+		case missing:
+			continue
 		}
 		if seen[f] = true; len(seen) > most {
 			break
