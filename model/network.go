@@ -119,6 +119,7 @@ type Network struct {
 	singles      []int                 // features New gave a single-feature tuple beside the strong ones (nil after Load)
 	jointTest    *rulesearch.JointTest // the joint test of the uncovered features New ran (nil if none, and after Load)
 	placed       int                   // the tuples New placed in the rule table (0 after Load)
+	search       *TupleSearch          // the rule search New ran (nil if none, and after Load)
 }
 
 // New returns an initialised network for the training table d: it
@@ -134,6 +135,12 @@ func New(cfg Config, d Data, rng *rand.Rand) (*Network, error) {
 // network and an error wrapping ctx.Err(). Uncanceled, it returns what New
 // does, bit for bit, and draws the same numbers from rng.
 func NewContext(ctx context.Context, cfg Config, d Data, rng *rand.Rand) (*Network, error) {
+	return newNetwork(ctx, cfg, d, nil, rng)
+}
+
+// newNetwork is NewContext, with the rule search s where it is not nil
+// (NewFromSearch).
+func newNetwork(ctx context.Context, cfg Config, d Data, s *TupleSearch, rng *rand.Rand) (*Network, error) {
 	cfg = cfg.Resolved()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -169,10 +176,16 @@ func NewContext(ctx context.Context, cfg Config, d Data, rng *rand.Rand) (*Netwo
 
 	var screened []rulesearch.Candidate // binary data only: CatInt trains on nothing else
 	if n.primary == Categorical && !cfg.Search.NoScreening {
-		var err error
-		if screened, n.screening, n.singles, n.jointTest, err = searchTuples(ctx, cfg, d); err != nil {
+		if s == nil {
+			var err error
+			if s, err = searchTuples(ctx, cfg, d); err != nil {
+				return nil, err
+			}
+		} else if err := s.matches(cfg, d); err != nil {
 			return nil, err
 		}
+		n.search, n.screening, n.jointTest = s, s.coverage, s.joint
+		screened, n.singles = s.use()
 		placed := placedTuples(cfg, screened, n.singles)
 		if k := cfg.Search.MaxTuples; k > 0 && k < len(placed) {
 			screened, n.singles = firstTuples(placed[:k], n.singles)

@@ -3,30 +3,10 @@
 package model
 
 import (
-	"context"
-	"fmt"
 	"slices"
 
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
-
-// searchTuples screens d's feature tuples, chooses among them (Choose,
-// unless Search.RankByScore) and picks the single-feature tuples beside
-// them: everything New decides about the rule table before drawing it.
-func searchTuples(ctx context.Context, cfg Config, d Data) (screened []rulesearch.Candidate, cov rulesearch.Coverage, singles []int, joint *rulesearch.JointTest, err error) {
-	data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y, Classes: d.Classes, Blocks: d.Blocks}
-	screened, cov, err = rulesearch.ScreenContext(ctx, data, cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
-	if err != nil {
-		return nil, cov, nil, nil, fmt.Errorf("model: %w", err)
-	}
-	if len(screened) > 0 && !cfg.Search.RankByScore {
-		if screened, err = rulesearch.ChooseContext(ctx, data, screened, cfg.Search, cfg.Rules); err != nil {
-			return nil, cov, nil, nil, fmt.Errorf("model: %w", err)
-		}
-	}
-	singles, joint = singleTuples(cfg, d, screened)
-	return screened, cov, singles, joint, nil
-}
 
 // placedTuples returns the tuples a rule table built from screened and
 // singles gives runs of heads at the start, in their order: the strong

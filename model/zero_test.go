@@ -62,6 +62,7 @@ func TestZeroValues(t *testing.T) {
 			{"Network.Singles", true, func(t *testing.T) error { wantZero(t, net.Singles()); return nil }},
 			{"Network.JointTest", true, func(t *testing.T) error { wantZero(t, net.JointTest()); return nil }},
 			{"Network.PlacedTuples", true, func(t *testing.T) error { wantZero(t, net.PlacedTuples()); return nil }},
+			{"Network.TupleSearch", true, func(t *testing.T) error { wantZero(t, net.TupleSearch()); return nil }},
 			{"Network.Features", true, func(t *testing.T) error { wantZero(t, net.Features()); return nil }},
 			{"Network.Classes", true, func(t *testing.T) error { wantZero(t, net.Classes()); return nil }},
 			{"Network.TrainedBatches", true, func(t *testing.T) error {

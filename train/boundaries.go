@@ -73,7 +73,7 @@ func (l *Loop) categoricalBoundaries(ctx context.Context) error {
 		tr, te := foldRows(fold, f)
 		cfg := l.cfg
 		cfg.Seed = l.cfg.Seed + uint64(f) + 1
-		net, err := innerFit(ctx, l.train.Subset(tr), mcfg, cfg)
+		net, err := innerFit(ctx, l.train.Subset(tr), mcfg, cfg, nil)
 		if err != nil {
 			return err
 		}

@@ -242,7 +242,7 @@ func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOption
 	if tc.Patience == 0 && !tc.NoEarlyStopping {
 		tc.Patience = ContinuousPatience
 	}
-	net, err := innerFit(ctx, trDS, mc, tc)
+	net, err := innerFit(ctx, trDS, mc, tc, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("train: encoding check: %w", err)
@@ -253,10 +253,11 @@ func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOption
 }
 
 // innerFit trains the network of an inner check on ds: a loop that runs
-// no checks of its own (the boundary and tuple checks), to the end. A
-// fit canceled by ctx is an error wrapping ctx's cause.
-func innerFit(ctx context.Context, ds *data.Dataset, mc model.Config, tc Config) (*model.Network, error) {
-	l, err := newLoop(ctx, ds, mc, tc, nil)
+// no checks of its own (the boundary and tuple checks), to the end, its
+// network built from the rule search s where that is not nil (see
+// newLoopFrom). A fit canceled by ctx is an error wrapping ctx's cause.
+func innerFit(ctx context.Context, ds *data.Dataset, mc model.Config, tc Config, s *model.TupleSearch) (*model.Network, error) {
+	l, err := newLoopFrom(ctx, ds, mc, tc, nil, s)
 	if err != nil {
 		return nil, err
 	}

@@ -65,7 +65,9 @@ type Result struct {
 	BestEpoch int     // epoch whose weights the network holds: the best, or the last where its network fits the training rows better (categorical route)
 	BestLoss  float64 // monitored loss at BestEpoch
 	History   []EpochStats
-	Duration  time.Duration
+	// Duration is Fit's time: the network's setup and the tuple check
+	// (TupleCheck) included.
+	Duration time.Duration
 	// Route is the route most training batches took.
 	Route model.Route
 	// Optimum describes the search for the continuous optimum that the
@@ -109,6 +111,7 @@ type Result struct {
 // a nil Result and an error wrapping ctx.Err(). The same configs and data
 // give the same model bit for bit.
 func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Result, error) {
+	start := time.Now()
 	l, err := newLoop(ctx, ds, mcfg, cfg, opts)
 	if err != nil {
 		return nil, err
@@ -120,6 +123,7 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 	res, err := l.run(ctx)
 	if res != nil {
 		res.Tuples = check
+		res.Duration = time.Since(start)
 	}
 	return res, err
 }
@@ -127,6 +131,13 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 // newLoop checks the configs and the data and builds the network, its
 // trainer and the solvers; ctx stops the network's construction.
 func newLoop(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Loop, error) {
+	return newLoopFrom(ctx, ds, mcfg, cfg, opts, nil)
+}
+
+// newLoopFrom is newLoop, the network built from the rule search s where
+// it is not nil (model.NewFromSearch): a search of ds's training rows with
+// mcfg, up to Search.MaxTuples.
+func newLoopFrom(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options, s *model.TupleSearch) (*Loop, error) {
 	if ctx == nil {
 		return nil, fmt.Errorf("%w: nil context.Context (use context.Background())", ErrConfig)
 	}
@@ -186,8 +197,14 @@ func newLoop(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Confi
 	if weights == nil && !cfg.EqualClassWeights {
 		weights = BalancedWeights(trainSet.Y, C)
 	}
-	net, err := model.NewContext(ctx, mcfg, model.Data{X: trainSet.X, Rows: trainSet.Rows, Features: ds.Cols, Y: trainSet.Y,
-		Classes: C, Names: ds.Features, Blocks: ds.Groups}, rng)
+	md := model.Data{X: trainSet.X, Rows: trainSet.Rows, Features: ds.Cols, Y: trainSet.Y, Classes: C, Names: ds.Features, Blocks: ds.Groups}
+	var net *model.Network
+	var err error
+	if s != nil {
+		net, err = model.NewFromSearch(ctx, mcfg, md, s, rng)
+	} else {
+		net, err = model.NewContext(ctx, mcfg, md, rng)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("train: canceled before training: %w", err)

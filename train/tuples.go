@@ -18,15 +18,17 @@ import (
 // whose rule table places a few feature tuples (model's PlacedTuples,
 // 2 to TupleCheckMost) decides between them all and the best one alone.
 // TupleRepeats × TupleFolds pairs of networks, each trained as this one
-// on all inner folds of a partition but one, its own search included, one
-// with the rule table as the search fills it and one with its first tuple
-// alone (model's Search.MaxTuples 1), predict the rows of the fold left
-// out. Where more of the held-out predictions that differ are right with
-// the best tuple alone than with every tuple, by a one-sided sign test at
-// 5 % (a row counts once in each partition), the
-// fit is made again with the best tuple alone (Kept 1): the tuples beside
-// it fitted chance dependences of the training rows (a noise feature
-// beside a noisy gate's target pair, see the package documentation).
+// on all inner folds of a partition but one, one with the rule table as
+// the search fills it and one with its first tuple alone (model's
+// Search.MaxTuples 1), predict the rows of the fold left out; the search
+// runs again on each inner training set, once for the pair
+// (model.NewFromSearch). Where more of the held-out predictions that
+// differ are right with the best tuple alone than with every tuple, by a
+// one-sided sign test at 5 % (a row counts once in each partition), the
+// fit is made again with the best tuple alone (Kept 1), from the search
+// it ran: the tuples beside it fitted chance dependences of the training
+// rows (a noise feature beside a noisy gate's target pair, see the
+// package documentation).
 type TupleCheck struct {
 	Folds   int `json:"folds"` // in each of Repeats partitions of the rows
 	Repeats int `json:"repeats"`
@@ -89,10 +91,12 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 	alone := mcfg
 	alone.Search.MaxTuples = 1
 	configs := [2]model.Config{mcfg, alone}
-	// The fits run at once (each writes its own rows of pred), as inner
-	// fits: no checks of their own.
-	err := concurrently(ctx, 2*TupleFolds*TupleRepeats, func(ctx context.Context, job int) error {
-		r, f, k := job/(2*TupleFolds), (job/2)%TupleFolds, job%2
+	// The inner training sets run at once (each writes its own rows of
+	// pred), as inner fits: no checks of their own. The two fits of one
+	// set share its rule search, which costs most on wide tables: the
+	// best tuple alone is the first of the tuples it places.
+	err := concurrently(ctx, TupleFolds*TupleRepeats, func(ctx context.Context, job int) error {
+		r, f := job/TupleFolds, job%TupleFolds
 		tr, te := foldRows(folds[r], f)
 		icfg := cfg
 		icfg.Seed = cfg.Seed + uint64(r*TupleFolds+f) + 1
@@ -104,17 +108,21 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 		if icfg.Patience == 0 && !icfg.NoEarlyStopping {
 			icfg.Patience = ContinuousPatience
 		}
-		net, err := innerFit(ctx, l.train.Subset(tr), configs[k], icfg)
-		if err != nil {
-			return err
-		}
-		held := l.train.Subset(te)
-		p, err := net.Predict(held.X, held.Rows)
-		if err != nil {
-			return err
-		}
-		for i, row := range te {
-			pred[k][r*n+row] = p[i]
+		sub, held := l.train.Subset(tr), l.train.Subset(te)
+		var search *model.TupleSearch
+		for k, mc := range configs {
+			net, err := innerFit(ctx, sub, mc, icfg, search)
+			if err != nil {
+				return err
+			}
+			search = net.TupleSearch()
+			p, err := net.Predict(held.X, held.Rows)
+			if err != nil {
+				return err
+			}
+			for i, row := range te {
+				pred[k][r*n+row] = p[i]
+			}
 		}
 		return nil
 	})
@@ -137,7 +145,7 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 	if check.Kept == K {
 		return l, check, nil
 	}
-	pruned, err := newLoop(ctx, ds, alone, cfg, opts)
+	pruned, err := newLoopFrom(ctx, ds, alone, cfg, opts, net.TupleSearch())
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, fmt.Errorf("train: canceled before training: %w", err)

@@ -3,11 +3,13 @@
 package train_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/sirupsen/logrus"
 
@@ -25,6 +27,16 @@ func twoPairs(rows, features int, seed uint64) *data.Dataset {
 		}
 		return 0
 	})
+}
+
+// saved returns net's model file.
+func saved(t *testing.T, net *model.Network) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := net.Save(&buf, nil); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
 
 // The tuple check of a categorical fit whose rule table places a few
@@ -60,9 +72,15 @@ func TestTupleCheck(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
+			start := time.Now()
 			res, err := train.Fit(context.Background(), tt.ds, model.Config{}, tt.cfg, nil)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The check's inner fits take most of Fit's time: Duration
+			// counts them.
+			if wall := time.Since(start); res.Duration < wall/2 {
+				t.Errorf("Result.Duration %v of a Fit that took %v", res.Duration, wall)
 			}
 			c := res.Tuples
 			if (c != nil) != tt.ran {
@@ -81,6 +99,17 @@ func TestTupleCheck(t *testing.T) {
 			if tt.alone {
 				if c.Gained <= c.Lost || res.Network.Config().Search.MaxTuples != 1 {
 					t.Errorf("check %+v, network's MaxTuples %d: want more rows gained than lost and MaxTuples 1", c, res.Network.Config().Search.MaxTuples)
+				}
+				// The pruned fit, built from the check's search, is the
+				// fit its saved configuration gives: a refit reproduces it.
+				alone := model.Config{}
+				alone.Search.MaxTuples = 1
+				refit, err := train.Fit(context.Background(), tt.ds, alone, tt.cfg, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if refit.Tuples != nil || !bytes.Equal(saved(t, refit.Network), saved(t, res.Network)) {
+					t.Errorf("a refit with MaxTuples 1 (check %+v) differs from the pruned fit", refit.Tuples)
 				}
 			}
 			if tt.freshRight > 0 {

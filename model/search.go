@@ -1,0 +1,138 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"hash/maphash"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/hornets-go/hornets/model/rulesearch"
+)
+
+// TupleSearch is the rule search New runs on a binary training table:
+// the screened and chosen tuples and the singles beside them, everything
+// New decides about the rule table before drawing it, and the part of New
+// that costs seconds on wide tables. It depends on the table and the
+// configuration only, not on the random numbers, so networks of one table
+// whose configurations differ in Search.MaxTuples alone share it:
+// Network.TupleSearch returns the one New ran, NewFromSearch builds
+// another network from it without searching again, bit for bit the
+// network New would build. A TupleSearch is read-only and safe to share
+// between goroutines.
+type TupleSearch struct {
+	cfg  Config // resolved, Search.MaxTuples 0
+	data dataPrint
+
+	screened []rulesearch.Candidate
+	coverage rulesearch.Coverage
+	singles  []int
+	joint    *rulesearch.JointTest
+}
+
+// dataPrint identifies a training table: its shape and a hash of its
+// values, labels and blocks, so that NewFromSearch refuses a search run on
+// another table.
+type dataPrint struct {
+	rows, features, classes int
+	sum                     uint64
+}
+
+// printSeed seeds the hashes of dataPrint: one per process, as the hashes
+// are compared within it only.
+var printSeed = maphash.MakeSeed()
+
+func printOf(d Data) dataPrint {
+	var h maphash.Hash
+	h.SetSeed(printSeed)
+	var buf [8 * 512]byte
+	write := func(n int, word func(int) uint64) {
+		for i := 0; i < n; {
+			b := buf[:0]
+			for ; i < n && len(b) < len(buf); i++ {
+				b = binary.LittleEndian.AppendUint64(b, word(i))
+			}
+			h.Write(b)
+		}
+	}
+	write(len(d.X), func(i int) uint64 { return math.Float64bits(d.X[i]) })
+	write(len(d.Y), func(i int) uint64 { return uint64(d.Y[i]) })
+	write(len(d.Blocks), func(i int) uint64 { return uint64(d.Blocks[i]) })
+	return dataPrint{rows: d.Rows, features: d.Features, classes: d.Classes, sum: h.Sum64()}
+}
+
+// searchKey is cfg as far as the search reads it: resolved, without
+// Search.MaxTuples, which New applies to the search's result.
+func searchKey(cfg Config) Config {
+	cfg = cfg.Resolved()
+	cfg.Search.MaxTuples = 0
+	return cfg
+}
+
+// TupleSearch returns the rule search New ran for n; nil where none ran
+// (the continuous route, Search.NoScreening) and for a loaded network.
+func (n *Network) TupleSearch() *TupleSearch {
+	if n == nil {
+		return nil
+	}
+	return n.search
+}
+
+// NewFromSearch is NewContext with the rule search s of an earlier New on
+// the same table (Network.TupleSearch): it returns, bit for bit, the
+// network NewContext(ctx, cfg, d, rng) returns, and draws the same numbers
+// from rng, without running the search again. cfg may differ from the
+// configuration s was run with in Search.MaxTuples only; a search of
+// another table or configuration is an ErrConfig error.
+func NewFromSearch(ctx context.Context, cfg Config, d Data, s *TupleSearch, rng *rand.Rand) (*Network, error) {
+	if s == nil {
+		return nil, fmt.Errorf("%w: nil *TupleSearch (use NewContext)", ErrConfig)
+	}
+	return newNetwork(ctx, cfg, d, s, rng)
+}
+
+// use returns s's tuples for one network: copies, as NewTable keeps the
+// candidates it pools.
+func (s *TupleSearch) use() (screened []rulesearch.Candidate, singles []int) {
+	screened = slices.Clone(s.screened)
+	for i := range screened {
+		screened[i].Features = slices.Clone(screened[i].Features)
+		screened[i].Extension = slices.Clone(screened[i].Extension)
+	}
+	return screened, slices.Clone(s.singles)
+}
+
+// matches reports, as an error, whether s was run on d with cfg.
+func (s *TupleSearch) matches(cfg Config, d Data) error {
+	if searchKey(cfg) != s.cfg {
+		return fmt.Errorf("%w: the tuple search was run with another configuration than Search.MaxTuples", ErrConfig)
+	}
+	if printOf(d) != s.data {
+		return fmt.Errorf("%w: the tuple search was run on another table (%d rows × %d features)", ErrConfig, s.data.rows, s.data.features)
+	}
+	return nil
+}
+
+// searchTuples screens d's feature tuples, chooses among them (Choose,
+// unless Search.RankByScore) and picks the single-feature tuples beside
+// them: everything New decides about the rule table before drawing it.
+func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error) {
+	s := &TupleSearch{cfg: searchKey(cfg), data: printOf(d)}
+	data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y, Classes: d.Classes, Blocks: d.Blocks}
+	var err error
+	s.screened, s.coverage, err = rulesearch.ScreenContext(ctx, data, cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
+	if err != nil {
+		return nil, fmt.Errorf("model: %w", err)
+	}
+	if len(s.screened) > 0 && !cfg.Search.RankByScore {
+		if s.screened, err = rulesearch.ChooseContext(ctx, data, s.screened, cfg.Search, cfg.Rules); err != nil {
+			return nil, fmt.Errorf("model: %w", err)
+		}
+	}
+	s.singles, s.joint = singleTuples(cfg, d, s.screened)
+	return s, nil
+}

@@ -1,0 +1,123 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package model_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hornets-go/hornets/model"
+)
+
+// twoPairs returns a binary table whose label is (f0 ∧ f1) ∨ (f2 ∧ f3), so
+// that the search places two tuples or more.
+func twoPairs(seed uint64, rows, cols int) model.Data {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	x, y := make([]float64, rows*cols), make([]int, rows)
+	for i := range rows {
+		row := x[i*cols : (i+1)*cols]
+		for j := range row {
+			row[j] = float64(rng.IntN(2))
+		}
+		if row[0] == 1 && row[1] == 1 || row[2] == 1 && row[3] == 1 {
+			y[i] = 1
+		}
+	}
+	return model.Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}
+}
+
+// trained returns net's file after a few training steps and a refresh of
+// its rule slots, all drawn from a generator seeded with seed.
+func trained(t *testing.T, net *model.Network, d model.Data, seed uint64) []byte {
+	t.Helper()
+	tr, err := model.NewTrainer(net, 16, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 3))
+	for b := 0; b+16 <= 64; b += 16 {
+		if _, _, err := tr.Step(d.X[b*d.Features:(b+16)*d.Features], d.Y[b:b+16], rng); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := tr.Refresh(rng); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := net.Save(&buf, nil); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestNewFromSearch checks that a network built from an earlier network's
+// rule search is, bit for bit, the one New builds with the same
+// configuration, Search.MaxTuples included, trained and refreshed alike,
+// and that a search of another table or configuration is refused.
+func TestNewFromSearch(t *testing.T) {
+	t.Parallel()
+	d := twoPairs(1, 300, 10)
+	base := model.DefaultConfig()
+	first, err := model.New(base, d, rand.New(rand.NewPCG(7, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	search := first.TupleSearch()
+	if search == nil || first.PlacedTuples() < 2 {
+		t.Fatalf("search %v, %d placed tuples: want a search placing two or more", search, first.PlacedTuples())
+	}
+	for _, most := range []int{0, 1, 2} {
+		cfg := base
+		cfg.Search.MaxTuples = most
+		want, err := model.New(cfg, d, rand.New(rand.NewPCG(7, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := model.NewFromSearch(context.Background(), cfg, d, search, rand.New(rand.NewPCG(7, 1)))
+		if err != nil {
+			t.Fatalf("MaxTuples %d: %v", most, err)
+		}
+		if got.PlacedTuples() != want.PlacedTuples() || got.TupleSearch() != search {
+			t.Errorf("MaxTuples %d: %d placed tuples, want %d; search not kept", most, got.PlacedTuples(), want.PlacedTuples())
+		}
+		if !bytes.Equal(trained(t, got, d, 5), trained(t, want, d, 5)) {
+			t.Errorf("MaxTuples %d: the network built from the search differs from New's after training", most)
+		}
+	}
+	// Training the networks above did not change the search.
+	again, err := model.NewFromSearch(context.Background(), base, d, search, rand.New(rand.NewPCG(7, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := model.New(base, d, rand.New(rand.NewPCG(7, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(trained(t, again, d, 9), trained(t, fresh, d, 9)) {
+		t.Error("a search reused after training built a network that differs from New's")
+	}
+
+	flipped := d
+	flipped.Y = append([]int(nil), d.Y...)
+	flipped.Y[0] = 1 - flipped.Y[0]
+	otherOrder := base
+	otherOrder.Order = 2
+	for _, tc := range []struct {
+		name string
+		cfg  model.Config
+		d    model.Data
+		s    *model.TupleSearch
+	}{
+		{"another table's labels", base, flipped, search},
+		{"another table's rows", base, twoPairs(2, 300, 10), search},
+		{"another order", otherOrder, d, search},
+		{"no search", base, d, nil},
+	} {
+		if _, err := model.NewFromSearch(context.Background(), tc.cfg, tc.d, tc.s, rand.New(rand.NewPCG(7, 1))); !errors.Is(err, model.ErrConfig) {
+			t.Errorf("%s: error %v, want ErrConfig", tc.name, err)
+		}
+	}
+}
