@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"testing"
@@ -142,7 +143,7 @@ func TestTupleCheckCanceled(t *testing.T) {
 	defer cancel()
 	log := logrus.New()
 	log.SetOutput(io.Discard)
-	log.AddHook(cancelOn{msg: "tuple check: 20 inner fits with the 2 placed tuples and with the best alone (--no-tuple-check skips it)", cancel: cancel})
+	log.AddHook(cancelOn{msg: fmt.Sprintf("tuple check: %d inner fits with the 2 placed tuples and with the best alone (--no-tuple-check skips it)", 2*train.TupleFolds*train.TupleRepeats), cancel: cancel})
 	res, err := train.Fit(ctx, noisy, model.Config{}, train.Config{Seed: 206}, &train.Options{Log: log})
 	if ctx.Err() == nil {
 		t.Fatal("the tuple check did not run: nothing canceled")

@@ -122,7 +122,7 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.NoJointSingles = c.Bool("no-joint-singles")
 				return ""
 			}},
-		{&cli.BoolFlag{Name: "no-tuple-check", Category: catTraining, Usage: "do not run the tuple check: where the categorical route's rule table places 2 to 8 feature tuples, 20 inner fits (two partitions into 5 folds) decide whether the best tuple alone predicts held-out rows better, and the fit keeps it alone if so (see train)", DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "no-tuple-check", Category: catTraining, Usage: fmt.Sprintf("do not run the tuple check: where the categorical route's rule table places 2 to %d feature tuples, %d inner fits (%d partitions into %d folds) decide whether the best tuple alone predicts held-out rows better, and the fit keeps it alone if so (see train)", train.TupleCheckMost, 2*train.TupleFolds*train.TupleRepeats, train.TupleRepeats, train.TupleFolds), DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Train.NoTupleCheck = c.Bool("no-tuple-check")
 				return ""
