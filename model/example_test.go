@@ -146,3 +146,26 @@ func ExampleTrainer_ContinuousOptimum() {
 	// loss 0.818 at the initial weights, 0.153 at the optimum (GradientThreshold)
 	// route continuous, training accuracy 1.00
 }
+
+// Two networks of one table whose configurations differ in
+// Search.MaxTuples alone share the rule search: the second is built from
+// the first's without screening again, and is the network New would
+// build.
+func ExampleNewFromSearch() {
+	d := twoPairs(1, 300, 10) // label (f0 ∧ f1) ∨ (f2 ∧ f3)
+	all, err := model.New(model.DefaultConfig(), d, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cfg := model.DefaultConfig()
+	cfg.Search.MaxTuples = 1
+	best, err := model.NewFromSearch(context.Background(), cfg, d, all.TupleSearch(), rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("tuples placed: %d; with MaxTuples 1: %d\n", all.PlacedTuples(), best.PlacedTuples())
+	// Output:
+	// tuples placed: 4; with MaxTuples 1: 1
+}

@@ -175,6 +175,9 @@ func newNetwork(ctx context.Context, cfg Config, d Data, s *TupleSearch, rng *ra
 	n.primary = RouteOf(d.X)
 
 	var screened []rulesearch.Candidate // binary data only: CatInt trains on nothing else
+	if s != nil && (n.primary != Categorical || cfg.Search.NoScreening) {
+		return nil, fmt.Errorf("%w: a tuple search for a table that New does not search (not binary, or Search.NoScreening)", ErrConfig)
+	}
 	if n.primary == Categorical && !cfg.Search.NoScreening {
 		if s == nil {
 			var err error

@@ -87,7 +87,8 @@ func (n *Network) TupleSearch() *TupleSearch {
 // network NewContext(ctx, cfg, d, rng) returns, and draws the same numbers
 // from rng, without running the search again. cfg may differ from the
 // configuration s was run with in Search.MaxTuples only; a search of
-// another table or configuration is an ErrConfig error.
+// another table or configuration, or for a table New does not search
+// (not binary, or Search.NoScreening), is an ErrConfig error.
 func NewFromSearch(ctx context.Context, cfg Config, d Data, s *TupleSearch, rng *rand.Rand) (*Network, error) {
 	if s == nil {
 		return nil, fmt.Errorf("%w: nil *TupleSearch (use NewContext)", ErrConfig)

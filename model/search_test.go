@@ -105,6 +105,11 @@ func TestNewFromSearch(t *testing.T) {
 	flipped.Y[0] = 1 - flipped.Y[0]
 	otherOrder := base
 	otherOrder.Order = 2
+	noScreening := base
+	noScreening.Search.NoScreening = true
+	continuous := d
+	continuous.X = append([]float64(nil), d.X...)
+	continuous.X[0] = 0.5
 	for _, tc := range []struct {
 		name string
 		cfg  model.Config
@@ -115,6 +120,8 @@ func TestNewFromSearch(t *testing.T) {
 		{"another table's rows", base, twoPairs(2, 300, 10), search},
 		{"another order", otherOrder, d, search},
 		{"no search", base, d, nil},
+		{"screening off", noScreening, d, search},
+		{"a continuous table", base, continuous, search},
 	} {
 		if _, err := model.NewFromSearch(context.Background(), tc.cfg, tc.d, tc.s, rand.New(rand.NewPCG(7, 1))); !errors.Is(err, model.ErrConfig) {
 			t.Errorf("%s: error %v, want ErrConfig", tc.name, err)

@@ -216,11 +216,13 @@ func newLoopFrom(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg C
 	if err != nil {
 		return nil, err
 	}
-	if cov := net.Screening(); len(cov.Levels) > 0 {
+	// A network built from an earlier search (the tuple check's pruned
+	// fit) does not log the search again.
+	if cov := net.Screening(); len(cov.Levels) > 0 && s == nil {
 		log.WithFields(logrus.Fields{"exhaustive_order": cov.Exhaustive(), "tuples": cov.Scored(), "features": cov.Features}).Info("screening: " + cov.String())
 	}
 	joint := net.JointTest()
-	if joint != nil {
+	if joint != nil && s == nil {
 		what := "not passed: evidence singles only"
 		if joint.Passed() {
 			what = "passed: every feature gets a single-feature tuple where the strong tuples leave one free"
@@ -228,7 +230,7 @@ func newLoopFrom(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg C
 		log.WithFields(logrus.Fields{"features": joint.Features, "statistic": fmt.Sprintf("%.4g", joint.Statistic), "df": joint.DF, "p": fmt.Sprintf("%.3g", joint.P)}).Info(
 			fmt.Sprintf("joint test of the %d features no strong tuple or evidence single holds: Pearson %.1f on %.0f df, p = %.3g; %s", joint.Features, joint.Statistic, joint.DF, joint.P, what))
 	}
-	if singles := net.Singles(); len(singles) > 0 {
+	if singles := net.Singles(); len(singles) > 0 && s == nil {
 		names := make([]string, len(singles))
 		for i, j := range singles {
 			names[i] = ds.Features[j]
