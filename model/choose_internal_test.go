@@ -271,19 +271,7 @@ func TestNewJointSingles(t *testing.T) {
 // draw from is empty.
 func TestMaxTuples(t *testing.T) {
 	t.Parallel()
-	const rows, cols = 300, 10
-	rng := rand.New(rand.NewPCG(1, 2))
-	x, y := make([]float64, rows*cols), make([]int, rows)
-	for i := range rows {
-		row := x[i*cols : (i+1)*cols]
-		for j := range row {
-			row[j] = float64(rng.IntN(2))
-		}
-		if row[0] == 1 && row[1] == 1 || row[2] == 1 && row[3] == 1 {
-			y[i] = 1
-		}
-	}
-	d := Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}
+	d := twoPairs(1, 300, 10)
 	placed := func(most int) (*Network, [][]int) {
 		cfg := DefaultConfig()
 		cfg.Search.MaxTuples = most

@@ -152,7 +152,7 @@ func ExampleTrainer_ContinuousOptimum() {
 // the first's without screening again, and is the network New would
 // build.
 func ExampleNewFromSearch() {
-	d := twoPairs(1, 300, 10) // label (f0 ∧ f1) ∨ (f2 ∧ f3)
+	d := model.TwoPairs(1, 300, 10) // label (f0 ∧ f1) ∨ (f2 ∧ f3)
 	all, err := model.New(model.DefaultConfig(), d, rand.New(rand.NewPCG(1, 1)))
 	if err != nil {
 		fmt.Println(err)

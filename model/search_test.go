@@ -12,23 +12,6 @@ import (
 	"github.com/hornets-go/hornets/model"
 )
 
-// twoPairs returns a binary table whose label is (f0 ∧ f1) ∨ (f2 ∧ f3), so
-// that the search places two tuples or more.
-func twoPairs(seed uint64, rows, cols int) model.Data {
-	rng := rand.New(rand.NewPCG(seed, 2))
-	x, y := make([]float64, rows*cols), make([]int, rows)
-	for i := range rows {
-		row := x[i*cols : (i+1)*cols]
-		for j := range row {
-			row[j] = float64(rng.IntN(2))
-		}
-		if row[0] == 1 && row[1] == 1 || row[2] == 1 && row[3] == 1 {
-			y[i] = 1
-		}
-	}
-	return model.Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}
-}
-
 // trained returns net's file after a few training steps and a refresh of
 // its rule slots, all drawn from a generator seeded with seed.
 func trained(t *testing.T, net *model.Network, d model.Data, seed uint64) []byte {
@@ -59,7 +42,7 @@ func trained(t *testing.T, net *model.Network, d model.Data, seed uint64) []byte
 // and that a search of another table or configuration is refused.
 func TestNewFromSearch(t *testing.T) {
 	t.Parallel()
-	d := twoPairs(1, 300, 10)
+	d := model.TwoPairs(1, 300, 10)
 	base := model.DefaultConfig()
 	first, err := model.New(base, d, rand.New(rand.NewPCG(7, 1)))
 	if err != nil {
@@ -117,7 +100,7 @@ func TestNewFromSearch(t *testing.T) {
 		s    *model.TupleSearch
 	}{
 		{"another table's labels", base, flipped, search},
-		{"another table's rows", base, twoPairs(2, 300, 10), search},
+		{"another table's rows", base, model.TwoPairs(2, 300, 10), search},
 		{"another order", otherOrder, d, search},
 		{"no search", base, d, nil},
 		{"screening off", noScreening, d, search},
