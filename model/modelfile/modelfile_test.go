@@ -4,9 +4,11 @@ package modelfile
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -168,5 +170,55 @@ func TestValuesCheck(t *testing.T) {
 				t.Errorf("Check(%v, %d) = %v; want %q", tt.v, tt.want, err, tt.err)
 			}
 		})
+	}
+}
+
+// Values.UnmarshalJSON reads what encoding/json reads into []*float64,
+// bit for bit, and refuses what it refuses: its fast path for arrays of
+// numbers changes neither values nor errors.
+func TestValuesUnmarshal(t *testing.T) {
+	t.Parallel()
+	viaPointers := func(b []byte) (Values, error) {
+		var ps []*float64
+		if err := json.Unmarshal(b, &ps); err != nil {
+			return nil, err
+		}
+		out := make(Values, len(ps))
+		for i, p := range ps {
+			if p == nil {
+				return nil, fmt.Errorf("value %d is null", i)
+			}
+			out[i] = *p
+		}
+		return out, nil
+	}
+	inputs := []string{
+		`[]`, ` [ ] `, `[1]`, `[1,2,3]`, " [ -0 ,\n0.5e-3,\t1E+5 ,\r-2.25e300 ] ", `[1e-400]`, `[4.9e-324]`,
+		`[1.7976931348623157e308]`, `[1e999]`, `[-1e999]`, `[1,null]`, `[null]`, `null`, `["1"]`, `[true]`, `[[1]]`,
+		`[{"a":1}]`, `[1,[2,3]]`, `{"a":1}`, `1`, `"x"`, `[0.1,0.2,0.30000000000000004]`,
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 50 {
+		w := make([]float64, rng.IntN(20))
+		for i := range w {
+			w[i] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(600)-300))
+		}
+		b, err := json.Marshal(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, string(b))
+	}
+	for _, in := range inputs {
+		want, wantErr := viaPointers([]byte(in))
+		var got Values
+		err := json.Unmarshal([]byte(in), &got) // as Read does: the value checked, then UnmarshalJSON
+		if (err != nil) != (wantErr != nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Errorf("%.40s: error %v, want %v", in, err, wantErr)
+			continue
+		}
+		if err == nil && (len(got) != len(want) || !slices.EqualFunc(got, want, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) })) {
+			t.Errorf("%.40s: read %v, want %v", in, got, want)
+		}
 	}
 }
