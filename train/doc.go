@@ -1107,8 +1107,8 @@
 // the noisy labels' prior (and over 3 features, seed 304: 11 of 28 rows,
 // 39 % against 37.5 %), and the balanced network predicts the gate's
 // other class there (0.759 on clean rows, 1.000 with equal weights). The
-// same 140 fits with equal class weights (EqualClassWeights, a scratch
-// driver over evaluate.SyntheticFit): 20 % 37 → 22 fits below 0.97 (24
+// same 140 fits with equal class weights (EqualClassWeights; hornetctl
+// bench synthetic --class-weight none): 20 % 37 → 22 fits below 0.97 (24
 // better, 5 worse), 15 % 7 → 3 (1 worse). Session 21 measured what equal
 // weights cost additive and real tables; choosing the weights per table
 // from inner fits trained both ways is the lever left. The real

@@ -79,6 +79,7 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 		quietFlag(), // nothing goes to stderr but errors and a shard's summary line; accepted like everywhere
 	}
 	flags = append(flags, fitFlagsExcept(syntheticOwnFlags...)...)
+	flags = append(flags, classWeightFlag())
 	flags = append(flags, shardFlags()...)
 	return leaf(&cli.Command{
 		Name:      "synthetic",
@@ -162,7 +163,11 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			if len(cfg.Features) == 0 || len(cfg.Gates) == 0 || len(cfg.Activations) == 0 {
 				return usagef("--features, --gates and --activation each need at least one entry")
 			}
-			fit, err := readFitFlagsExcept(c, fitOptions{}, syntheticOwnFlags...)
+			var fit fitOptions
+			if err := readClassWeight(c, &fit); err != nil {
+				return err
+			}
+			fit, err = readFitFlagsExcept(c, fit, syntheticOwnFlags...)
 			if err != nil {
 				return err
 			}

@@ -60,6 +60,7 @@ func TestBenchSynthetic(t *testing.T) {
 		{"--positions last", "--positions"},
 		{"--format json", "--format"},
 		{"--plot t2.gif", "invalid --plot t2.gif"},
+		{"--class-weight equal", `invalid --class-weight "equal"`},
 	} {
 		r := runCLI(t, context.Background(), append([]string{"bench", "synthetic"}, strings.Fields(tt.args)...)...)
 		if r.code != 2 || !strings.Contains(r.stderr, tt.want) {
@@ -144,6 +145,15 @@ func TestLabelNoiseFlags(t *testing.T) {
 	}
 	if ct, nt := read("clean-test.csv"), read("noisy-test.csv"); len(ct.Rows) != 1000 || !reflect.DeepEqual(ct.Rows, nt.Rows) {
 		t.Error("--label-noise changed the test rows")
+	}
+
+	// --class-weight reaches the fits and the sweep's fingerprint.
+	mustRun(t, "bench", "synthetic", "--reps", "1", "--features", "3", "--gates", "and", "--activation", "polyclip", "--label-noise", "0.2", "--class-weight", "none", "--epochs", "5")
+	var equal evaluate.SyntheticConfig
+	equal.Train.EqualClassWeights = true
+	fe, raw, err := (&sweepSpec{Version: sweepSpecVersion, Command: cmdBenchSynthetic, Synthetic: &equal}).fingerprint()
+	if f0, _, err0 := (&sweepSpec{Version: sweepSpecVersion, Command: cmdBenchSynthetic, Synthetic: &evaluate.SyntheticConfig{}}).fingerprint(); err != nil || err0 != nil || fe == f0 {
+		t.Errorf("fingerprints %s and %s (%v, %v) of sweeps that differ by the class weights; spec %s", fe, f0, err, err0, raw)
 	}
 
 	a, b := evaluate.SyntheticConfig{Reps: 1}, evaluate.SyntheticConfig{Reps: 1, LabelNoise: 0.15}

@@ -233,8 +233,25 @@ const dropoutRange = "want 0 <= p < 1 (0 for none)"
 
 // fitFlags returns the hyper-parameter flags of train and cv.
 func fitFlags() []cli.Flag {
-	return append(fitFlagsExcept(), &cli.StringFlag{Name: "class-weight", Category: catTraining, Value: classWeightBalanced,
-		Usage: "`WEIGHTING` of the classes in the loss: none (equal) or balanced (n/(classes·n_c), each class counts as much as the others)"})
+	return append(fitFlagsExcept(), classWeightFlag())
+}
+
+// classWeightFlag is --class-weight, read by readClassWeight.
+func classWeightFlag() cli.Flag {
+	return &cli.StringFlag{Name: "class-weight", Category: catTraining, Value: classWeightBalanced,
+		Usage: "`WEIGHTING` of the classes in the loss: none (equal) or balanced (n/(classes·n_c), each class counts as much as the others)"}
+}
+
+// readClassWeight reads --class-weight into o.
+func readClassWeight(c *cli.Context, o *fitOptions) error {
+	switch w := strings.ToLower(c.String("class-weight")); w {
+	case classWeightNone:
+		o.Train.EqualClassWeights = true
+	case classWeightBalanced: // the library's default, from each training set's labels
+	default:
+		return oneOf("class-weight", w, classWeightNone, classWeightBalanced)
+	}
+	return nil
 }
 
 // fitFlagsExcept returns the hyper-parameter flags but those named skip
@@ -254,12 +271,8 @@ func fitFlagsExcept(skip ...string) []cli.Flag {
 // that an impossible value is a usage error naming its flag.
 func readFitFlags(c *cli.Context) (fitOptions, error) {
 	o := fitOptions{}
-	switch w := strings.ToLower(c.String("class-weight")); w {
-	case classWeightNone:
-		o.Train.EqualClassWeights = true
-	case classWeightBalanced: // the library's default, from each training set's labels
-	default:
-		return o, oneOf("class-weight", w, classWeightNone, classWeightBalanced)
+	if err := readClassWeight(c, &o); err != nil {
+		return o, err
 	}
 	return readFitFlagsExcept(c, o)
 }
