@@ -113,13 +113,11 @@ type Network struct {
 	trained [2]int
 	primary Route
 
-	rulesVersion atomic.Uint64         // bumped when a Trainer changes the rules
-	evals        sync.Pool             // *evaluator
-	screening    rulesearch.Coverage   // what screening in New covered (zero when not run, or after Load)
-	singles      []int                 // features New gave a single-feature tuple beside the strong ones (nil after Load)
-	jointTest    *rulesearch.JointTest // the joint test of the uncovered features New ran (nil if none, and after Load)
-	placed       int                   // the tuples New placed in the rule table (0 after Load)
-	search       *TupleSearch          // the rule search New ran (nil if none, and after Load)
+	rulesVersion atomic.Uint64 // bumped when a Trainer changes the rules
+	evals        sync.Pool     // *evaluator
+	singles      []int         // features New gave a single-feature tuple beside the strong ones (nil after Load)
+	placed       int           // the tuples New placed in the rule table (0 after Load)
+	search       *TupleSearch  // the rule search New ran, its coverage and joint test (nil if none, and after Load)
 }
 
 // New returns an initialised network for the training table d: it
@@ -187,7 +185,7 @@ func newNetwork(ctx context.Context, cfg Config, d Data, s *TupleSearch, rng *ra
 		} else if err := s.matches(cfg, d); err != nil {
 			return nil, err
 		}
-		n.search, n.screening, n.jointTest = s, s.coverage, s.joint
+		n.search = s
 		screened, n.singles = s.use()
 		placed := placedTuples(cfg, screened, n.singles)
 		if k := cfg.Search.MaxTuples; k > 0 && k < len(placed) {
@@ -218,10 +216,10 @@ func (n *Network) ok() error {
 // orders, beam, tuples scored); zero when screening did not run, and for a
 // loaded network.
 func (n *Network) Screening() rulesearch.Coverage {
-	if n == nil {
+	if n == nil || n.search == nil {
 		return rulesearch.Coverage{}
 	}
-	return n.screening
+	return n.search.coverage
 }
 
 // Singles returns the features New gave a single-feature tuple of their
@@ -255,10 +253,10 @@ func (n *Network) PlacedTuples() int {
 // NoEvidenceSingles or NoJointSingles set, no tuple left free, the
 // continuous route) and for a loaded network.
 func (n *Network) JointTest() *rulesearch.JointTest {
-	if n == nil || n.jointTest == nil {
+	if n == nil || n.search == nil || n.search.joint == nil {
 		return nil
 	}
-	t := *n.jointTest
+	t := *n.search.joint
 	return &t
 }
 

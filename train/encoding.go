@@ -232,17 +232,8 @@ func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOption
 	if err != nil {
 		return nil, err
 	}
-	// The check compares encodings, not finished models: the categorical
-	// fits stop as early as the continuous route's (at most
-	// ContinuousEpochs epochs, patience ContinuousPatience) where the
-	// config leaves the route's defaults.
-	if tc.Epochs == 0 {
-		tc.Epochs = ContinuousEpochs
-	}
-	if tc.Patience == 0 && !tc.NoEarlyStopping {
-		tc.Patience = ContinuousPatience
-	}
-	net, err := innerFit(ctx, trDS, mc, tc, nil)
+	// The check compares encodings, not finished models.
+	net, err := innerFit(ctx, trDS, mc, shortSchedule(tc), nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("train: encoding check: %w", err)
@@ -250,6 +241,20 @@ func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOption
 		return nil, err
 	}
 	return net.Predict(teDS.X, teDS.Rows)
+}
+
+// shortSchedule returns tc for an inner check that compares two
+// encodings or rule tables rather than finished models: its fits stop as
+// early as the continuous route's (at most ContinuousEpochs epochs,
+// patience ContinuousPatience) where tc leaves the route's defaults.
+func shortSchedule(tc Config) Config {
+	if tc.Epochs == 0 {
+		tc.Epochs = ContinuousEpochs
+	}
+	if tc.Patience == 0 && !tc.NoEarlyStopping {
+		tc.Patience = ContinuousPatience
+	}
+	return tc
 }
 
 // innerFit trains the network of an inner check on ds: a loop that runs

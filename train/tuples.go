@@ -99,16 +99,9 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 	err := concurrently(ctx, TupleFolds*TupleRepeats, func(ctx context.Context, job int) error {
 		r, f := job/TupleFolds, job%TupleFolds
 		tr, te := foldRows(folds[r], f)
-		icfg := cfg
+		// The check compares two rule tables, not finished models.
+		icfg := shortSchedule(cfg)
 		icfg.Seed = cfg.Seed + uint64(r*TupleFolds+f) + 1
-		// The check compares two rule tables, not finished models: the
-		// inner fits stop as early as the encoding check's (fitPredict).
-		if icfg.Epochs == 0 {
-			icfg.Epochs = ContinuousEpochs
-		}
-		if icfg.Patience == 0 && !icfg.NoEarlyStopping {
-			icfg.Patience = ContinuousPatience
-		}
 		sub, held := l.train.Subset(tr), l.train.Subset(te)
 		var search *model.TupleSearch
 		for k, mc := range configs {
