@@ -32,6 +32,11 @@ type TupleSearch struct {
 	coverage rulesearch.Coverage
 	singles  []int
 	joint    *rulesearch.JointTest
+	// pair is the best pair screening scored, and pairScore its score,
+	// where no tuple has evidence and that score is positive (the
+	// candidate of Search.PairFallback); nil otherwise.
+	pair      []int
+	pairScore float64
 }
 
 // dataPrint identifies a training table: its shape and a hash of its
@@ -145,6 +150,53 @@ func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error)
 			return nil, fmt.Errorf("model: %w", err)
 		}
 	}
+	s.pair, s.pairScore = fallbackPair(cfg, s.screened, s.coverage)
+	if cfg.Search.PairFallback && s.pair != nil {
+		best := rulesearch.Candidate{Features: slices.Clone(s.pair), Score: s.pairScore, Chosen: true, Fallback: true}
+		s.screened = append([]rulesearch.Candidate{best}, s.screened...)
+	}
 	s.singles, s.joint = singleTuples(cfg, d, s.screened)
 	return s, nil
+}
+
+// fallbackPair returns the best pair screening scored, and its score,
+// where screened would give no tuple rule slots (no tuple with evidence:
+// random tuples) and that score is positive; nil otherwise.
+func fallbackPair(cfg Config, screened []rulesearch.Candidate, cov rulesearch.Coverage) ([]int, float64) {
+	if strong, _ := rulesearch.StrongTuples(cfg.Search, cfg.Rules, screened); len(strong) > 0 {
+		return nil, 0
+	}
+	for _, l := range cov.Levels {
+		if l.Size == 2 && len(l.Best) == 2 && l.BestScore > 0 {
+			return slices.Clone(l.Best), l.BestScore
+		}
+	}
+	return nil, 0
+}
+
+// PairCandidate returns the pair that Search.PairFallback would give the
+// rule slots of random tuples, and its score: the best pair screening
+// scored, where no tuple has evidence and its score is positive; nil where
+// there is none (a table with evidence, no pair scoring above zero, no
+// search run) and for a loaded network.
+func (n *Network) PairCandidate() ([]int, float64) {
+	if n == nil || n.search == nil || n.search.pair == nil {
+		return nil, 0
+	}
+	return slices.Clone(n.search.pair), n.search.pairScore
+}
+
+// PairFallback returns the pair that took the rule slots of random tuples
+// because screening found no tuple with evidence (Search.PairFallback),
+// and its score; nil where none did, and for a loaded network.
+func (n *Network) PairFallback() ([]int, float64) {
+	if n == nil || n.search == nil {
+		return nil, 0
+	}
+	for _, c := range n.search.screened {
+		if c.Fallback {
+			return slices.Clone(c.Features), c.Score
+		}
+	}
+	return nil, 0
 }

@@ -63,6 +63,16 @@ func TestZeroValues(t *testing.T) {
 			{"Network.JointTest", true, func(t *testing.T) error { wantZero(t, net.JointTest()); return nil }},
 			{"Network.PlacedTuples", true, func(t *testing.T) error { wantZero(t, net.PlacedTuples()); return nil }},
 			{"Network.TupleSearch", true, func(t *testing.T) error { wantZero(t, net.TupleSearch()); return nil }},
+			{"Network.PairFallback", true, func(t *testing.T) error {
+				pair, score := net.PairFallback()
+				wantZero(t, pair, score)
+				return nil
+			}},
+			{"Network.PairCandidate", true, func(t *testing.T) error {
+				pair, score := net.PairCandidate()
+				wantZero(t, pair, score)
+				return nil
+			}},
 			{"Network.Features", true, func(t *testing.T) error { wantZero(t, net.Features()); return nil }},
 			{"Network.Classes", true, func(t *testing.T) error { wantZero(t, net.Classes()); return nil }},
 			{"Network.TrainedBatches", true, func(t *testing.T) error {

@@ -151,6 +151,9 @@ type Config struct {
 	// NoTupleCheck switches off the TupleCheck of a categorical fit whose
 	// rule table places 2 to TupleCheckMost tuples.
 	NoTupleCheck bool `json:"no_tuple_check,omitempty"`
+	// WeightCheck runs the WeightCheck of a categorical fit whose
+	// balanced class weights are near equal.
+	WeightCheck bool `json:"weight_check,omitempty"`
 	// Seed drives every random choice: initialisation, screening ties,
 	// shuffling, dropout, rule sampling and the validation split.
 	Seed uint64 `json:"seed"`

@@ -94,6 +94,10 @@ type Result struct {
 	// whose rule table placed a few tuples chose between them all and the
 	// best one alone; nil where it did not run (see TupleCheck).
 	Tuples *TupleCheck
+	// Weights is the inner cross-validation with which a categorical fit
+	// whose balanced class weights are near equal chose between them and
+	// equal weights; nil where it did not run (see WeightCheck).
+	Weights *WeightCheck
 	// Config is the training configuration used: resolved, with the
 	// epochs, patience and learning-rate decay of the network's route
 	// (Config.EpochsFor, DecayAfterFor), the output rate scale of its rule
@@ -120,9 +124,13 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 	if err != nil {
 		return nil, err
 	}
+	l, weights, err := weightCheck(ctx, l, ds, cfg, opts)
+	if err != nil {
+		return nil, err
+	}
 	res, err := l.run(ctx)
 	if res != nil {
-		res.Tuples = check
+		res.Tuples, res.Weights = check, weights
 		res.Duration = time.Since(start)
 	}
 	return res, err
@@ -220,6 +228,10 @@ func newLoopFrom(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg C
 	// fit) does not log the search again.
 	if cov := net.Screening(); len(cov.Levels) > 0 && s == nil {
 		log.WithFields(logrus.Fields{"exhaustive_order": cov.Exhaustive(), "tuples": cov.Scored(), "features": cov.Features}).Info("screening: " + cov.String())
+	}
+	if pair, score := net.PairFallback(); pair != nil && s == nil {
+		log.WithFields(logrus.Fields{"pair": []string{ds.Features[pair[0]], ds.Features[pair[1]]}, "score": fmt.Sprintf("%.4g", score)}).Info(
+			fmt.Sprintf("no tuple has evidence; the best pair, %s and %s (score %.3g), takes the rule slots instead of random tuples", ds.Features[pair[0]], ds.Features[pair[1]], score))
 	}
 	joint := net.JointTest()
 	if joint != nil && s == nil {

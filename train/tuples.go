@@ -78,48 +78,12 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 		return l, nil, nil
 	}
 	l.log.WithFields(logrus.Fields{"folds": TupleFolds, "repeats": TupleRepeats, "tuples": K}).Infof("tuple check: %d inner fits with the %d placed tuples and with the best alone (--no-tuple-check skips it)", 2*TupleFolds*TupleRepeats, K)
-	rng := rand.New(rand.NewPCG(l.cfg.Seed, 0x5475706c6573)) // "Tuples"
-	// Each row is held out once in each of TupleRepeats partitions; its
-	// predictions count once per partition.
-	n := l.train.Rows
-	pred := [2][]int{make([]int, TupleRepeats*n), make([]int, TupleRepeats*n)}
-	ys := make([]int, 0, TupleRepeats*n)
-	folds := make([][]int, TupleRepeats)
-	for r := range TupleRepeats {
-		folds[r] = StratifiedFolds(l.train.Y, C, TupleFolds, rng)
-		ys = append(ys, l.train.Y...)
-	}
 	alone := mcfg
 	alone.Search.MaxTuples = 1
-	configs := [2]model.Config{mcfg, alone}
-	// The inner training sets run at once (each writes its own rows of
-	// pred), as inner fits: no checks of their own. The two fits of one
-	// set share its rule search, which costs most on wide tables: the
-	// best tuple alone is the first of the tuples it places.
-	err := concurrently(ctx, TupleFolds*TupleRepeats, func(ctx context.Context, job int) error {
-		r, f := job/TupleFolds, job%TupleFolds
-		tr, te := foldRows(folds[r], f)
-		// The check compares two rule tables, not finished models.
-		icfg := shortSchedule(cfg)
-		icfg.Seed = cfg.Seed + uint64(r*TupleFolds+f) + 1
-		sub, held := l.train.Subset(tr), l.train.Subset(te)
-		var search *model.TupleSearch
-		for k, mc := range configs {
-			net, err := innerFit(ctx, sub, mc, icfg, search)
-			if err != nil {
-				return err
-			}
-			search = net.TupleSearch()
-			p, err := net.Predict(held.X, held.Rows)
-			if err != nil {
-				return err
-			}
-			for i, row := range te {
-				pred[k][r*n+row] = p[i]
-			}
-		}
-		return nil
-	})
+	// The check compares two rule tables, not finished models: the best
+	// tuple alone is the first of the tuples the shared search places.
+	pred, ys, err := pairedHeldOut(ctx, l, TupleFolds, TupleRepeats, 0x5475706c6573, // "Tuples"
+		[2]innerSetup{{mcfg, cfg}, {alone, cfg}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, fmt.Errorf("train: canceled before training (tuple check): %w", ctx.Err())
@@ -147,4 +111,59 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 		return nil, nil, err
 	}
 	return pruned, check, nil
+}
+
+// innerSetup is the model and training configuration of one of the two
+// fits a paired inner check compares.
+type innerSetup struct {
+	model model.Config
+	train Config
+}
+
+// pairedHeldOut runs the inner fits of a check that compares two fits,
+// setups: repeats partitions of l's training rows into folds stratified
+// folds, drawn from a generator of their own (l.cfg.Seed and stream), and
+// on each inner training set the two fits, as inner fits (no checks of
+// their own, shortSchedule, a seed per training set), the second built
+// from the first's rule search, which depends on the table and the model
+// configuration up to Search.MaxTuples only. It returns each fit's
+// predictions of the rows held out, a row once per partition, and their
+// labels.
+func pairedHeldOut(ctx context.Context, l *Loop, folds, repeats int, stream uint64, setups [2]innerSetup) (pred [2][]int, ys []int, err error) {
+	C := l.res.Network.Classes()
+	rng := rand.New(rand.NewPCG(l.cfg.Seed, stream))
+	n := l.train.Rows
+	pred = [2][]int{make([]int, repeats*n), make([]int, repeats*n)}
+	ys = make([]int, 0, repeats*n)
+	partitions := make([][]int, repeats)
+	for r := range repeats {
+		partitions[r] = StratifiedFolds(l.train.Y, C, folds, rng)
+		ys = append(ys, l.train.Y...)
+	}
+	// The inner training sets run at once, each writing its own rows of
+	// pred.
+	err = concurrently(ctx, folds*repeats, func(ctx context.Context, job int) error {
+		r, f := job/folds, job%folds
+		tr, te := foldRows(partitions[r], f)
+		sub, held := l.train.Subset(tr), l.train.Subset(te)
+		var search *model.TupleSearch
+		for k, setup := range setups {
+			icfg := shortSchedule(setup.train)
+			icfg.Seed = setup.train.Seed + uint64(job) + 1
+			net, err := innerFit(ctx, sub, setup.model, icfg, search)
+			if err != nil {
+				return err
+			}
+			search = net.TupleSearch()
+			p, err := net.Predict(held.X, held.Rows)
+			if err != nil {
+				return err
+			}
+			for i, row := range te {
+				pred[k][r*n+row] = p[i]
+			}
+		}
+		return nil
+	})
+	return pred, ys, err
 }

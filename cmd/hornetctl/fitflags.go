@@ -127,6 +127,16 @@ func fitFlagTable() []fitFlag {
 				o.Train.NoTupleCheck = c.Bool("no-tuple-check")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "weight-check", Category: catTraining, Usage: fmt.Sprintf("run the weight check: where the categorical route's balanced class weights are near equal, %d inner fits (%d partitions into %d folds) decide whether equal class weights predict held-out rows better, and the fit takes them if so (see train)", 2*train.WeightFolds*train.WeightRepeats, train.WeightRepeats, train.WeightFolds), DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Train.WeightCheck = c.Bool("weight-check")
+				return ""
+			}},
+		{&cli.BoolFlag{Name: "pair-fallback", Category: catModel, Usage: "where screening finds no feature tuple with evidence, give the rule slots to the best pair it scored (if its G statistic is above its BIC penalty) instead of random tuples: with noisy labels the target pair is often the best pair without the evidence of all pairs, and random tuples learn the flipped labels; on tables of many weak additive effects random tuples predict better (see model/rulesearch)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Model.Search.PairFallback = c.Bool("pair-fallback")
+				return ""
+			}},
 		{&cli.BoolFlag{Name: "rank-by-score", Category: catModel, Usage: "give the rule slots to the screened tuples with the highest scores of their own instead of choosing each by what it adds to those chosen before it (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.RankByScore = c.Bool("rank-by-score")

@@ -139,11 +139,11 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		if b := res.Boundaries; b != nil {
 			sum.ClassWeightPower = &b.ClassWeightPower
 		}
-		sum.TupleCheck = res.Tuples
+		sum.TupleCheck, sum.WeightCheck = res.Tuples, res.Weights
 		return enc.Encode(sum)
 	}
 	_, err = fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g%s), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
-		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, lastKeptNote(res.Result), res.Route, optimumNote(res.Result)+boundariesNote(res.Result)+tuplesNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
+		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, lastKeptNote(res.Result), res.Route, optimumNote(res.Result)+boundariesNote(res.Result)+tuplesNote(res.Result)+weightsNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
 	return err // a write error (a full disk): the model is saved, the summary lost
 }
 
@@ -175,6 +175,16 @@ func tuplesNote(res *train.Result) string {
 		return ""
 	}
 	return fmt.Sprintf(" (the best of %d rule tuples alone, by inner %d×%d-fold held-out predictions: %d gained, %d lost)", t.Tuples, t.Repeats, t.Folds, t.Gained, t.Lost)
+}
+
+// weightsNote says where a categorical fit's weight check chose equal
+// class weights (train.Result.Weights).
+func weightsNote(res *train.Result) string {
+	w := res.Weights
+	if w == nil || !w.Equal {
+		return ""
+	}
+	return fmt.Sprintf(" (equal class weights, by inner %d×%d-fold held-out predictions: %d gained, %d lost)", w.Repeats, w.Folds, w.Gained, w.Lost)
 }
 
 // encodingChoice says what the encoding check chose: the numbers, or the
@@ -274,6 +284,9 @@ type trainSummary struct {
 	// TupleCheck: the categorical route's tuple check, where it ran
 	// (train.TupleCheck).
 	TupleCheck *train.TupleCheck `json:"tuple_check,omitempty"`
+	// WeightCheck: the categorical route's weight check, where it ran
+	// (train.WeightCheck).
+	WeightCheck *train.WeightCheck `json:"weight_check,omitempty"`
 }
 
 // trainResult is a Fit result with the data it was fitted on.

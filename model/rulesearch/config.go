@@ -40,6 +40,16 @@ type Config struct {
 	Pool int `json:"pool"`
 	// NoScreening switches screening off: every tuple is drawn at random.
 	NoScreening bool `json:"no_screening"`
+	// PairFallback gives the best pair screening scored the rule slots
+	// that random tuples would take where no tuple has evidence, if its
+	// score is positive (its G statistic above its BIC penalty, though not
+	// significant among all pairs; Candidate.Fallback). With 20 % of a
+	// gate's 128 labels flipped the target pair is often the best pair
+	// without passing the multiplicity of every pair, and random tuples
+	// learn the flipped labels; on additive tables random tuples predict
+	// better. Package train's pair check sets it where inner fits predict
+	// held-out rows better with it (package documentation, session 29).
+	PairFallback bool `json:"pair_fallback,omitempty"`
 	// Cutoff: at the start, only screened tuples scoring at least Cutoff
 	// times the best tuple's score get rule slots; when there are fewer of
 	// them than slots allow, they get more heads each instead of slots of

@@ -35,6 +35,10 @@ type Candidate struct {
 	// cutoff, nesting or Extension rule; MainEffects still appends its
 	// singles).
 	Chosen bool
+	// Fallback marks the best pair of a table where no tuple has
+	// evidence, given the slots that random tuples would take (Chosen,
+	// without Evidence; see Config.PairFallback).
+	Fallback bool
 }
 
 // EvidenceFDR is the false discovery rate at which screening admits tuples

@@ -55,6 +55,13 @@ type LevelCoverage struct {
 	// Elapsed is the wall time of the size (it depends on the machine;
 	// nothing else in the result does).
 	Elapsed time.Duration `json:"elapsed"`
+	// Best is the tuple of the size that scored highest, and BestScore its
+	// score (see Screen), whether or not it has evidence or survives the
+	// sub-tuple test; nil where none was scored. Where no tuple has
+	// evidence, the best pair can take the slots of random tuples (see
+	// Candidate.Fallback).
+	Best      []int   `json:"best,omitempty"`
+	BestScore float64 `json:"best_score,omitempty"`
 }
 
 // Coverage reports what Screen covered, size by size.
@@ -299,13 +306,17 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 			return nil, cov
 		}
 		lc.Elapsed = time.Since(start)
-		cov.Levels = append(cov.Levels, lc)
 		// One cost for the whole size: the order within it is unchanged.
 		cost := s.selectionCost(p.size)
 		for i := range level.items {
 			level.items[i].Score -= cost
 		}
 		items := level.sorted()
+		if len(items) > 0 {
+			lc.Best = slices.Clone(items[0].Features)
+			lc.BestScore = s.score(lc.Best) - cost // canonically, as the kept tuples below
+		}
+		cov.Levels = append(cov.Levels, lc)
 		overall.merge(level)
 		prev = items[:min(p.keep, len(items))]
 	}

@@ -1,0 +1,74 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package train_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/train"
+)
+
+// An and gate over 128 features with 20 % of its 128 training labels
+// flipped: the target pair is the best pair screening scores (G 23.6)
+// but has no evidence among all 8,128 pairs, and no other tuple has any.
+// With Search.PairFallback the best pair takes the rule slots and the
+// network is right on clean fresh rows; by default the slots hold random
+// tuples, which learn the flipped labels (0.61 on clean rows, below the
+// 0.75 of predicting the majority). Either way the pair is the network's
+// PairCandidate.
+func TestPairFallback(t *testing.T) {
+	t.Parallel()
+	gen, err := data.NewSynth(data.SynthConfig{Gate: data.And, Features: 128, Seed: 202, LabelNoise: 0.2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	noisy, _ := gen.SampleNoisy(128)
+	fresh := gen.Sample(1000)
+	on := model.Config{}
+	on.Search.PairFallback = true
+	for _, tt := range []struct {
+		name     string
+		mcfg     model.Config
+		fallback bool
+		atLeast  float64 // accuracy on clean fresh rows
+		below    float64
+	}{
+		{"pair fallback", on, true, 0.97, 1.01},
+		{"default: random tuples", model.Config{}, false, 0, 0.8},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := train.Fit(context.Background(), noisy, tt.mcfg, train.Config{Seed: 202}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			net := res.Network
+			if cand, score := net.PairCandidate(); !slices.Equal(cand, gen.Targets()) || score <= 0 {
+				t.Errorf("pair candidate %v (score %g), want the targets %v, score above 0", cand, score, gen.Targets())
+			}
+			pair, score := net.PairFallback()
+			if tt.fallback {
+				if !slices.Equal(pair, gen.Targets()) || score <= 0 || net.PlacedTuples() != 1 {
+					t.Errorf("fallback pair %v (score %g), %d placed tuples; want the targets %v alone, score above 0", pair, score, net.PlacedTuples(), gen.Targets())
+				}
+			} else if pair != nil || net.PlacedTuples() != 0 {
+				t.Errorf("fallback pair %v, %d placed tuples; want none", pair, net.PlacedTuples())
+			}
+			pred, err := net.Predict(fresh.X, fresh.Rows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := train.Evaluate(fresh.Y, pred, fresh.Classes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Accuracy < tt.atLeast || m.Accuracy >= tt.below {
+				t.Errorf("accuracy on clean fresh rows %.3f, want %.2f or more and below %.2f", m.Accuracy, tt.atLeast, tt.below)
+			}
+		})
+	}
+}
