@@ -84,6 +84,11 @@
 // genotype columns, 44.8 → 29.5 s); NewFromSearch refuses a search of
 // another table (a hash of its values, labels and blocks) or
 // configuration.
+// Where screening finds no tuple with evidence the rule table holds
+// random tuples; Search.PairFallback (an option, not the default: session
+// 29 in package rulesearch's documentation) gives their slots to the best
+// pair screening scored instead (Network.PairCandidate names it whether
+// or not it was placed, Network.PairFallback where it was).
 //
 // # Routing at prediction time
 //

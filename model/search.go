@@ -11,6 +11,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
@@ -150,7 +152,7 @@ func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error)
 			return nil, fmt.Errorf("model: %w", err)
 		}
 	}
-	s.pair, s.pairScore = fallbackPair(cfg, s.screened, s.coverage)
+	s.pair, s.pairScore = fallbackPair(cfg, data, s.screened, s.coverage)
 	if cfg.Search.PairFallback && s.pair != nil {
 		best := rulesearch.Candidate{Features: slices.Clone(s.pair), Score: s.pairScore, Chosen: true, Fallback: true}
 		s.screened = append([]rulesearch.Candidate{best}, s.screened...)
@@ -161,18 +163,31 @@ func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error)
 
 // fallbackPair returns the best pair screening scored, and its score,
 // where screened would give no tuple rule slots (no tuple with evidence:
-// random tuples) and that score is positive; nil otherwise.
-func fallbackPair(cfg Config, screened []rulesearch.Candidate, cov rulesearch.Coverage) ([]int, float64) {
+// random tuples), that score is positive and the pair's features interact
+// (rulesearch.PairInteraction at FallbackInteractionP); nil otherwise.
+func fallbackPair(cfg Config, d rulesearch.Data, screened []rulesearch.Candidate, cov rulesearch.Coverage) ([]int, float64) {
 	if strong, _ := rulesearch.StrongTuples(cfg.Search, cfg.Rules, screened); len(strong) > 0 {
 		return nil, 0
 	}
 	for _, l := range cov.Levels {
-		if l.Size == 2 && len(l.Best) == 2 && l.BestScore > 0 {
+		if l.Size != 2 || len(l.Best) != 2 || l.BestScore <= 0 {
+			continue
+		}
+		g, df := rulesearch.PairInteraction(d, l.Best[0], l.Best[1])
+		if df > 0 && (distuv.ChiSquared{K: float64(df)}).Survival(g) < FallbackInteractionP {
 			return slices.Clone(l.Best), l.BestScore
 		}
 	}
 	return nil, 0
 }
+
+// FallbackInteractionP is the level at which the fallback pair's features
+// must interact (rulesearch.PairInteraction) for Search.PairFallback to
+// give it the slots of random tuples: the conventional 5 %. A best pair of
+// two separate, additive effects is no better than random tuples at
+// fitting the many weak effects of such a table (package rulesearch,
+// session 29).
+const FallbackInteractionP = 0.05
 
 // PairCandidate returns the pair that Search.PairFallback would give the
 // rule slots of random tuples, and its score: the best pair screening

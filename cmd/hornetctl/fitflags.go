@@ -132,7 +132,7 @@ func fitFlagTable() []fitFlag {
 				o.Train.WeightCheck = c.Bool("weight-check")
 				return ""
 			}},
-		{&cli.BoolFlag{Name: "pair-fallback", Category: catModel, Usage: "where screening finds no feature tuple with evidence, give the rule slots to the best pair it scored (if its G statistic is above its BIC penalty) instead of random tuples: with noisy labels the target pair is often the best pair without the evidence of all pairs, and random tuples learn the flipped labels; on tables of many weak additive effects random tuples predict better (see model/rulesearch)", DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "pair-fallback", Category: catModel, Usage: "where screening finds no feature tuple with evidence, give the rule slots to the best pair it scored (if its G statistic is above its BIC penalty and its two features interact, at 5 %) instead of random tuples: with noisy labels the target pair is often the best pair without the evidence of all pairs, and random tuples learn the flipped labels; on tables of many weak additive effects random tuples predict better (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.PairFallback = c.Bool("pair-fallback")
 				return ""

@@ -43,12 +43,13 @@ type Config struct {
 	// PairFallback gives the best pair screening scored the rule slots
 	// that random tuples would take where no tuple has evidence, if its
 	// score is positive (its G statistic above its BIC penalty, though not
-	// significant among all pairs; Candidate.Fallback). With 20 % of a
-	// gate's 128 labels flipped the target pair is often the best pair
-	// without passing the multiplicity of every pair, and random tuples
-	// learn the flipped labels; on additive tables random tuples predict
-	// better. Package train's pair check sets it where inner fits predict
-	// held-out rows better with it (package documentation, session 29).
+	// significant among all pairs) and its two features interact
+	// (PairInteraction at 5 %; Candidate.Fallback). With 20 % of a gate's
+	// 128 labels flipped the target pair is often the best pair without
+	// the evidence of all pairs, and random tuples learn the flipped
+	// labels; on tables of many weak additive effects random tuples
+	// predict better, which is why it is not the default (package
+	// documentation, session 29).
 	PairFallback bool `json:"pair_fallback,omitempty"`
 	// Cutoff: at the start, only screened tuples scoring at least Cutoff
 	// times the best tuple's score get rule slots; when there are fewer of
