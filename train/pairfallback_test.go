@@ -58,16 +58,8 @@ func TestPairFallback(t *testing.T) {
 			} else if pair != nil || net.PlacedTuples() != 0 {
 				t.Errorf("fallback pair %v, %d placed tuples; want none", pair, net.PlacedTuples())
 			}
-			pred, err := net.Predict(fresh.X, fresh.Rows)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := train.Evaluate(fresh.Y, pred, fresh.Classes)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if m.Accuracy < tt.atLeast || m.Accuracy >= tt.below {
-				t.Errorf("accuracy on clean fresh rows %.3f, want %.2f or more and below %.2f", m.Accuracy, tt.atLeast, tt.below)
+			if acc := accuracy(t, net, fresh); acc < tt.atLeast || acc >= tt.below {
+				t.Errorf("accuracy on clean fresh rows %.3f, want %.2f or more and below %.2f", acc, tt.atLeast, tt.below)
 			}
 		})
 	}

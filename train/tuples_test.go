@@ -114,41 +114,48 @@ func TestTupleCheck(t *testing.T) {
 				}
 			}
 			if tt.freshRight > 0 {
-				pred, err := res.Network.Predict(fresh.X, fresh.Rows)
-				if err != nil {
-					t.Fatal(err)
-				}
-				m, err := train.Evaluate(fresh.Y, pred, fresh.Classes)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if m.Accuracy < tt.freshRight {
-					t.Errorf("accuracy on clean fresh rows %.3f, want at least %.2f", m.Accuracy, tt.freshRight)
+				if acc := accuracy(t, res.Network, fresh); acc < tt.freshRight {
+					t.Errorf("accuracy on clean fresh rows %.3f, want at least %.2f", acc, tt.freshRight)
 				}
 			}
 		})
 	}
 }
 
-// A fit canceled during its tuple check returns an error wrapping
-// context.Canceled and no network.
-func TestTupleCheckCanceled(t *testing.T) {
+// A fit canceled during its tuple check, or its weight check, returns an
+// error wrapping context.Canceled and no network.
+func TestInnerChecksCanceled(t *testing.T) {
 	t.Parallel()
-	gen, err := data.NewSynth(data.SynthConfig{Gate: data.Or, Features: 3, Seed: 206, LabelNoise: 0.15})
-	if err != nil {
-		t.Fatal(err)
-	}
-	noisy, _ := gen.SampleNoisy(128)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	log := logrus.New()
-	log.SetOutput(io.Discard)
-	log.AddHook(cancelOn{msg: fmt.Sprintf("tuple check: %d inner fits with the 2 placed tuples and with the best alone (--no-tuple-check skips it)", 2*train.TupleFolds*train.TupleRepeats), cancel: cancel})
-	res, err := train.Fit(ctx, noisy, model.Config{}, train.Config{Seed: 206}, &train.Options{Log: log})
-	if ctx.Err() == nil {
-		t.Fatal("the tuple check did not run: nothing canceled")
-	}
-	if err == nil || !errors.Is(err, context.Canceled) || res != nil {
-		t.Errorf("result %v, error %v; want none and an error wrapping context.Canceled", res, err)
+	for _, tt := range []struct {
+		name string
+		gen  data.SynthConfig
+		cfg  train.Config
+		msg  string // the check's first log line
+	}{
+		{"tuple check", data.SynthConfig{Gate: data.Or, Features: 3, Seed: 206, LabelNoise: 0.15}, train.Config{Seed: 206},
+			fmt.Sprintf("tuple check: %d inner fits with the 2 placed tuples and with the best alone (--no-tuple-check skips it)", 2*train.TupleFolds*train.TupleRepeats)},
+		{"weight check", data.SynthConfig{Gate: data.Or, Features: 4, Seed: 209, LabelNoise: 0.2}, train.Config{Seed: 209, WeightCheck: true},
+			fmt.Sprintf("weight check: %d inner fits with balanced and with equal class weights", 2*train.WeightFolds*train.WeightRepeats)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			gen, err := data.NewSynth(tt.gen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			noisy, _ := gen.SampleNoisy(128)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			log := logrus.New()
+			log.SetOutput(io.Discard)
+			log.AddHook(cancelOn{msg: tt.msg, cancel: cancel})
+			res, err := train.Fit(ctx, noisy, model.Config{}, tt.cfg, &train.Options{Log: log})
+			if ctx.Err() == nil {
+				t.Fatalf("the %s did not run: nothing canceled", tt.name)
+			}
+			if err == nil || !errors.Is(err, context.Canceled) || res != nil {
+				t.Errorf("result %v, error %v; want none and an error wrapping context.Canceled", res, err)
+			}
+		})
 	}
 }

@@ -5,12 +5,7 @@ package train_test
 import (
 	"bytes"
 	"context"
-	"errors"
-	"fmt"
-	"io"
 	"testing"
-
-	"github.com/sirupsen/logrus"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
@@ -83,41 +78,10 @@ func TestWeightCheck(t *testing.T) {
 				}
 			}
 			if tt.freshBelow > 0 {
-				pred, err := res.Network.Predict(fresh.X, fresh.Rows)
-				if err != nil {
-					t.Fatal(err)
-				}
-				m, err := train.Evaluate(fresh.Y, pred, fresh.Classes)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if m.Accuracy < tt.freshRight || m.Accuracy >= tt.freshBelow {
-					t.Errorf("accuracy on clean fresh rows %.3f, want %.2f or more and below %.2f", m.Accuracy, tt.freshRight, tt.freshBelow)
+				if acc := accuracy(t, res.Network, fresh); acc < tt.freshRight || acc >= tt.freshBelow {
+					t.Errorf("accuracy on clean fresh rows %.3f, want %.2f or more and below %.2f", acc, tt.freshRight, tt.freshBelow)
 				}
 			}
 		})
-	}
-}
-
-// A fit canceled during its weight check returns an error wrapping
-// context.Canceled and no network.
-func TestWeightCheckCanceled(t *testing.T) {
-	t.Parallel()
-	gen, err := data.NewSynth(data.SynthConfig{Gate: data.Or, Features: 4, Seed: 209, LabelNoise: 0.2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	noisy, _ := gen.SampleNoisy(128)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	log := logrus.New()
-	log.SetOutput(io.Discard)
-	log.AddHook(cancelOn{msg: fmt.Sprintf("weight check: %d inner fits with balanced and with equal class weights", 2*train.WeightFolds*train.WeightRepeats), cancel: cancel})
-	res, err := train.Fit(ctx, noisy, model.Config{}, train.Config{Seed: 209, WeightCheck: true}, &train.Options{Log: log})
-	if ctx.Err() == nil {
-		t.Fatal("the weight check did not run: nothing canceled")
-	}
-	if err == nil || !errors.Is(err, context.Canceled) || res != nil {
-		t.Errorf("result %v, error %v; want none and an error wrapping context.Canceled", res, err)
 	}
 }
