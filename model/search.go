@@ -191,9 +191,9 @@ const FallbackInteractionP = 0.05
 
 // PairCandidate returns the pair that Search.PairFallback would give the
 // rule slots of random tuples, and its score: the best pair screening
-// scored, where no tuple has evidence and its score is positive; nil where
-// there is none (a table with evidence, no pair scoring above zero, no
-// search run) and for a loaded network.
+// scored, where no tuple has evidence, its score is positive and its
+// features interact; nil where there is none (a table with evidence, no
+// such pair, no search run) and for a loaded network.
 func (n *Network) PairCandidate() ([]int, float64) {
 	if n == nil || n.search == nil || n.search.pair == nil {
 		return nil, 0

@@ -30,7 +30,7 @@ import (
 // labels a cell of the negative class can hold a positive share above
 // the noisy prior by chance, and the balanced network calls it positive
 // where equal weights, whose boundary is one half, do not (package
-// documentation, session 28).
+// documentation, sessions 28 and 29: an option, not the default).
 type WeightCheck struct {
 	Folds   int  `json:"folds"` // in each of Repeats partitions of the rows
 	Repeats int  `json:"repeats"`
@@ -48,8 +48,8 @@ const (
 	WeightRepeats = 2
 )
 
-// weightCheck runs the WeightCheck of l, a loop Fit built from ds, mcfg,
-// cfg and opts (and the TupleCheck kept), where it applies: the
+// weightCheck runs the WeightCheck of l, a loop Fit built from ds, cfg
+// and opts (and the TupleCheck kept), where it applies: the
 // categorical route, Config.WeightCheck set, the class weights balanced
 // (not set by the caller) and all within (1/BoundaryImbalance,
 // BoundaryImbalance) but not all 1, every class in WeightFolds training
