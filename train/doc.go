@@ -1153,8 +1153,9 @@
 //	seed 303 (used for no choice)               20 %: 37 → 31 (6 better, 1 worse: and over 64, seed 304, 0.644 → 0.636)
 //
 // It is not the default. It costs: the 140 fits at 20 % took 229 s → 748
-// s of fitting on seed 202, 195 s → 706 s on seed 303. And it loses where the balanced network is the better
-// one for macro-F1, as session 21 found for equal weights: the sixteen
+// s of fitting on seed 202, 195 s → 706 s on seed 303. And it loses
+// where the balanced network is the better one for macro-F1, as session
+// 21 found for equal weights: the sixteen
 // synthetic tables of model/rulesearch's session 29 (additive and
 // disjunctions, `bench real --folds 2 --repeats 5 --seed 101`), mean
 // macro-F1 0.6854 → 0.6826 (dis_r200_f20_p10 0.667 → 0.639,
