@@ -42,6 +42,24 @@ const BoundaryImbalance = 2.0
 // BoundaryFolds is the number of inner folds of a BoundaryCheck.
 const BoundaryFolds = 5
 
+// farFromEqual reports whether a class weight is BoundaryImbalance or more,
+// or its inverse or less: the tables of the BoundaryCheck, where the
+// WeightCheck does not run.
+func farFromEqual(weights []float64) bool {
+	return slices.ContainsFunc(weights, func(w float64) bool { return w >= BoundaryImbalance || w <= 1/BoundaryImbalance })
+}
+
+// fewestRows returns the number of rows of the rarest of C classes among
+// the labels y (0 where a class has none): an inner check of k folds
+// needs k or more.
+func fewestRows(y []int, C int) int {
+	counts := make([]int, C)
+	for _, c := range y {
+		counts[c]++
+	}
+	return slices.Min(counts)
+}
+
 // categoricalBoundaries runs the BoundaryCheck of a categorical fit with
 // balanced class weights far from equal, and shifts the output bias as
 // it chooses; nothing where it does not apply (another route, weights set
@@ -52,13 +70,8 @@ func (l *Loop) categoricalBoundaries(ctx context.Context) error {
 		l.cfg.ClassWeights != nil || l.cfg.EqualClassWeights || l.classWeights == nil {
 		return nil
 	}
-	far := slices.ContainsFunc(l.classWeights, func(w float64) bool { return w >= BoundaryImbalance || w <= 1/BoundaryImbalance })
 	C, rows := len(l.classWeights), l.train.Rows
-	counts := make([]int, C)
-	for _, c := range l.train.Y {
-		counts[c]++
-	}
-	if !far || slices.Min(counts) < BoundaryFolds {
+	if !farFromEqual(l.classWeights) || fewestRows(l.train.Y, C) < BoundaryFolds {
 		return nil
 	}
 	l.log.WithFields(logrus.Fields{"folds": BoundaryFolds}).Info("choosing the categorical decision boundaries by inner folds")

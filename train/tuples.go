@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/sirupsen/logrus"
 
@@ -69,12 +68,7 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 	if cfg.NoTupleCheck || l.inner || net.Route() != model.Categorical || K < 2 || K > TupleCheckMost || mcfg.Search.MaxTuples != 0 {
 		return l, nil, nil
 	}
-	C := len(ds.Classes)
-	counts := make([]int, C)
-	for _, c := range l.train.Y {
-		counts[c]++
-	}
-	if slices.Min(counts) < TupleFolds {
+	if fewestRows(l.train.Y, len(ds.Classes)) < TupleFolds {
 		return l, nil, nil
 	}
 	l.log.WithFields(logrus.Fields{"folds": TupleFolds, "repeats": TupleRepeats, "tuples": K}).Infof("tuple check: %d inner fits with the %d placed tuples and with the best alone (--no-tuple-check skips it)", 2*TupleFolds*TupleRepeats, K)

@@ -61,14 +61,8 @@ func weightCheck(ctx context.Context, l *Loop, ds *data.Dataset, cfg Config, opt
 	if !cfg.WeightCheck || l.inner || net.Route() != model.Categorical || cfg.ClassWeights != nil || cfg.EqualClassWeights || l.classWeights == nil {
 		return l, nil, nil
 	}
-	near := !slices.ContainsFunc(l.classWeights, func(w float64) bool { return w >= BoundaryImbalance || w <= 1/BoundaryImbalance })
 	allOne := !slices.ContainsFunc(l.classWeights, func(w float64) bool { return w != 1 })
-	C := len(ds.Classes)
-	counts := make([]int, C)
-	for _, c := range l.train.Y {
-		counts[c]++
-	}
-	if !near || allOne || slices.Min(counts) < WeightFolds {
+	if farFromEqual(l.classWeights) || allOne || fewestRows(l.train.Y, len(ds.Classes)) < WeightFolds {
 		return l, nil, nil
 	}
 	l.log.WithFields(logrus.Fields{"folds": WeightFolds, "repeats": WeightRepeats}).Infof("weight check: %d inner fits with balanced and with equal class weights", 2*WeightFolds*WeightRepeats)

@@ -16,13 +16,10 @@ import "math"
 // far above. A pair that is not two features of d, or data Screen would
 // refuse, scores 0 on 0 degrees of freedom.
 func PairInteraction(d Data, a, b int) (g float64, df int) {
-	if screenerOf(d) == nil || a == b || min(a, b) < 0 || max(a, b) >= d.Features {
+	if !d.screenable() || a == b || min(a, b) < 0 || max(a, b) >= d.Features {
 		return 0, 0
 	}
-	high := d.X[0]
-	for _, v := range d.X {
-		high = max(high, v)
-	}
+	high := d.high()
 	C := d.Classes
 	n := make([]float64, 4*C) // n[(i*2+j)*C+c]
 	for r := range d.Rows {
@@ -41,8 +38,11 @@ func PairInteraction(d Data, a, b int) (g float64, df int) {
 	}
 	// scale multiplies the fitted counts of each cell of a margin by the
 	// observed margin over the fitted one; margin(i, j, c) names the cell.
+	most := max(4, 2*C) // cells of the largest margin
+	obs, fit := make([]float64, most), make([]float64, most)
 	scale := func(margin func(i, j, c int) int, cells int) float64 {
-		obs, fit := make([]float64, cells), make([]float64, cells)
+		clear(obs[:cells])
+		clear(fit[:cells])
 		for i := range 2 {
 			for j := range 2 {
 				for c := range C {

@@ -101,19 +101,30 @@ func ScreenContext(ctx context.Context, d Data, maxSize, budget, keep int, exten
 // screenerOf indexes d for scoring, its features binarised at the table's
 // largest value; nil for data that cannot be screened (see Screen).
 func screenerOf(d Data) *screener {
-	switch {
-	case d.Rows < 1 || d.Features < 1 || d.Classes < 1 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows,
-		d.Blocks != nil && len(d.Blocks) != d.Features,
-		slices.ContainsFunc(d.Y, func(c int) bool { return c < 0 || c >= d.Classes }):
+	if !d.screenable() {
 		return nil
 	}
+	s := newScreener(d.X, d.Rows, d.Features, d.high(), d.Y, d.Classes)
+	s.blocks = d.Blocks
+	return s
+}
+
+// screenable reports whether Screen can screen d: shapes that match, at
+// least one row, feature and class, labels within the classes.
+func (d Data) screenable() bool {
+	return d.Rows >= 1 && d.Features >= 1 && d.Classes >= 1 && len(d.X) == d.Rows*d.Features && len(d.Y) == d.Rows &&
+		(d.Blocks == nil || len(d.Blocks) == d.Features) &&
+		!slices.ContainsFunc(d.Y, func(c int) bool { return c < 0 || c >= d.Classes })
+}
+
+// high returns the largest value of d.X: the "on" value of every feature
+// (d screenable).
+func (d Data) high() float64 {
 	high := d.X[0]
 	for _, v := range d.X {
 		high = max(high, v)
 	}
-	s := newScreener(d.X, d.Rows, d.Features, high, d.Y, d.Classes)
-	s.blocks = d.Blocks
-	return s
+	return high
 }
 
 // RankSingles returns the features of d that screening would score
