@@ -51,6 +51,14 @@ type Config struct {
 	NoStandardize bool `json:"no_standardize"`
 	// Search holds the rule-search settings: screening, heads, the pool.
 	Search rulesearch.Config `json:"search"`
+	// Linear sends every batch to the LinAtt route, binary ones too: the
+	// router's cardinality bound drops from the paper's two distinct
+	// values to none, so a table of 0/1 flags gets the linear model, a
+	// weight on each feature, instead of CatInt's rules (and no rule
+	// search). train's route check sets it where held-out rows say the
+	// linear route predicts better: a label spread over many weak single
+	// effects, which rules over a few tuples do not add up.
+	Linear bool `json:"linear,omitempty"`
 }
 
 // Upper bounds that Validate enforces, so that neither a flag nor an

@@ -28,7 +28,11 @@
 //
 // The router (the paper's catRouter) sends a training batch with at most
 // two distinct values to CatInt, any other to LinAtt; the routes share no
-// parameters. CatInt appends Order constant-one pseudovariables to the D
+// parameters. Config.Linear lowers the router's bound so that every batch
+// goes to LinAtt, binary ones too: a table of 0/1 flags then gets a linear
+// model, a weight on each feature, instead of rules (package train's route
+// check, an option, sets it where inner fits say so: session 30 in its
+// documentation). CatInt appends Order constant-one pseudovariables to the D
 // features (the paper's section 3.4); rule slot r holds a tuple idx[r] of
 // Order distinct columns, and
 //

@@ -59,6 +59,15 @@ func RouteOf(batch []float64) Route {
 	return Categorical
 }
 
+// routeOf returns the route of a batch for n: RouteOf, or Continuous
+// for every batch where Config.Linear is set.
+func (n *Network) routeOf(batch []float64) Route {
+	if n.cfg.Linear {
+		return Continuous
+	}
+	return RouteOf(batch)
+}
+
 // EvalBatch is the largest row count of the evaluation graphs; a shorter
 // chunk is padded by repeating its first row, which no other row sees.
 // A network of many features evaluates fewer rows at a time (EvalRows).
@@ -170,7 +179,7 @@ func newNetwork(ctx context.Context, cfg Config, d Data, s *TupleSearch, rng *ra
 	}
 	D, C, R, O := n.features, n.classes, cfg.Rules, cfg.Order
 	mean, scale := graph.Standardization(d.X, d.Rows, D, !cfg.NoStandardize)
-	n.primary = RouteOf(d.X)
+	n.primary = n.routeOf(d.X)
 
 	var screened []rulesearch.Candidate // binary data only: CatInt trains on nothing else
 	if s != nil && (n.primary != Categorical || cfg.Search.NoScreening) {

@@ -103,7 +103,7 @@ func (t *Trainer) Step(x []float64, y []int, rng *rand.Rand) (Route, float64, er
 	if err := n.checkY(y, t.batch); err != nil {
 		return 0, 0, err
 	}
-	return t.step(RouteOf(x), graph.Contiguous(x, n.features), y, rng)
+	return t.step(n.routeOf(x), graph.Contiguous(x, n.features), y, rng)
 }
 
 // step runs the training step of Step on the route given, over the batch
@@ -239,8 +239,11 @@ func (t *Trainer) StepRows(r *Rows, idx []int, y []int, rng *rand.Rand) (Route, 
 	if err := n.checkY(y, t.batch); err != nil {
 		return 0, 0, err
 	}
-	D := r.features
-	return t.step(r.route(idx), func(i int) []float64 { j := idx[i]; return r.x[j*D : (j+1)*D] }, y, rng)
+	D, route := r.features, Continuous
+	if !n.cfg.Linear {
+		route = r.route(idx)
+	}
+	return t.step(route, func(i int) []float64 { j := idx[i]; return r.x[j*D : (j+1)*D] }, y, rng)
 }
 
 // ValueGrads returns the parameters of a route with their gradients, in a

@@ -151,6 +151,9 @@ type Config struct {
 	// NoTupleCheck switches off the TupleCheck of a categorical fit whose
 	// rule table places 2 to TupleCheckMost tuples.
 	NoTupleCheck bool `json:"no_tuple_check,omitempty"`
+	// RouteCheck runs the RouteCheck of a categorical fit: the rules or
+	// the linear route, by inner folds.
+	RouteCheck bool `json:"route_check,omitempty"`
 	// WeightCheck runs the WeightCheck of a categorical fit whose
 	// balanced class weights are near equal.
 	WeightCheck bool `json:"weight_check,omitempty"`

@@ -90,6 +90,10 @@ type Result struct {
 	// route, class weights near equal or set by the caller, a class with
 	// fewer rows than BoundaryFolds, a canceled run).
 	Boundaries *BoundaryCheck
+	// Routes is the inner cross-validation with which a categorical fit
+	// chose between the rules and the linear route; nil where it did not
+	// run (see RouteCheck).
+	Routes *RouteCheck
 	// Tuples is the inner cross-validation with which a categorical fit
 	// whose rule table placed a few tuples chose between them all and the
 	// best one alone; nil where it did not run (see TupleCheck).
@@ -120,6 +124,10 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 	if err != nil {
 		return nil, err
 	}
+	l, route, err := routeCheck(ctx, l, ds, mcfg, cfg, opts)
+	if err != nil {
+		return nil, err
+	}
 	l, check, err := tupleCheck(ctx, l, ds, mcfg, cfg, opts)
 	if err != nil {
 		return nil, err
@@ -130,7 +138,7 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 	}
 	res, err := l.run(ctx)
 	if res != nil {
-		res.Tuples, res.Weights = check, weights
+		res.Routes, res.Tuples, res.Weights = route, check, weights
 		res.Duration = time.Since(start)
 	}
 	return res, err

@@ -28,3 +28,15 @@ func gainsHold(gained, lost int) bool {
 	sign := distuv.Binomial{N: float64(gained + lost), P: 0.5}
 	return gained > 0 && sign.Survival(float64(gained)-1) < 0.05
 }
+
+// wrongRows counts the predictions pred of the rows labelled y that are
+// wrong.
+func wrongRows(pred, y []int) int {
+	wrong := 0
+	for i, c := range y {
+		if pred[i] != c {
+			wrong++
+		}
+	}
+	return wrong
+}

@@ -115,19 +115,33 @@ type innerSetup struct {
 }
 
 // pairedHeldOut runs the inner fits of a check that compares two fits,
-// setups: repeats partitions of l's training rows into folds stratified
-// folds, drawn from a generator of their own (l.cfg.Seed and stream), and
-// on each inner training set the two fits, as inner fits (no checks of
-// their own, shortSchedule, a seed per training set), the second built
-// from the first's rule search, which depends on the table and the model
-// configuration up to Search.MaxTuples only. It returns each fit's
+// setups: heldOut of both.
+func pairedHeldOut(ctx context.Context, l *Loop, folds, repeats int, stream uint64, setups [2]innerSetup) (pred [2][]int, ys []int, err error) {
+	p, ys, err := heldOut(ctx, l, folds, repeats, stream, setups[:]...)
+	if err != nil {
+		return pred, nil, err
+	}
+	return [2][]int{p[0], p[1]}, ys, nil
+}
+
+// heldOut runs the inner fits of a check: repeats partitions of l's
+// training rows into folds stratified folds, drawn from a generator of
+// their own (l.cfg.Seed and stream: the same stream gives the same
+// partitions), and on each inner training set a fit of each setup, as
+// inner fits (no checks of their own, shortSchedule, a seed per training
+// set), each categorical one after the first built from the rule search
+// of the one before, which depends on the table and the model
+// configuration up to Search.MaxTuples only. It returns each setup's
 // predictions of the rows held out, a row once per partition, and their
 // labels.
-func pairedHeldOut(ctx context.Context, l *Loop, folds, repeats int, stream uint64, setups [2]innerSetup) (pred [2][]int, ys []int, err error) {
+func heldOut(ctx context.Context, l *Loop, folds, repeats int, stream uint64, setups ...innerSetup) (pred [][]int, ys []int, err error) {
 	C := l.res.Network.Classes()
 	rng := rand.New(rand.NewPCG(l.cfg.Seed, stream))
 	n := l.train.Rows
-	pred = [2][]int{make([]int, repeats*n), make([]int, repeats*n)}
+	pred = make([][]int, len(setups))
+	for k := range pred {
+		pred[k] = make([]int, repeats*n)
+	}
 	ys = make([]int, 0, repeats*n)
 	partitions := make([][]int, repeats)
 	for r := range repeats {
@@ -144,6 +158,9 @@ func pairedHeldOut(ctx context.Context, l *Loop, folds, repeats int, stream uint
 		for k, setup := range setups {
 			icfg := shortSchedule(setup.train)
 			icfg.Seed = setup.train.Seed + uint64(job) + 1
+			if setup.model.Linear {
+				search = nil // the linear route searches no tuples
+			}
 			net, err := innerFit(ctx, sub, setup.model, icfg, search)
 			if err != nil {
 				return err

@@ -136,6 +136,8 @@ func TestInnerChecksCanceled(t *testing.T) {
 			fmt.Sprintf("tuple check: %d inner fits with the 2 placed tuples and with the best alone (--no-tuple-check skips it)", 2*train.TupleFolds*train.TupleRepeats)},
 		{"weight check", data.SynthConfig{Gate: data.Or, Features: 4, Seed: 209, LabelNoise: 0.2}, train.Config{Seed: 209, WeightCheck: true},
 			fmt.Sprintf("weight check: %d inner fits with balanced and with equal class weights", 2*train.WeightFolds*train.WeightRepeats)},
+		{"route check", data.SynthConfig{Gate: data.Or, Features: 4, Seed: 209, LabelNoise: 0.2}, train.Config{Seed: 209, RouteCheck: true},
+			fmt.Sprintf("route check: %d inner fits on the categorical and on the linear route", 2*train.RouteFolds*train.RouteRepeats)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

@@ -127,6 +127,16 @@ func fitFlagTable() []fitFlag {
 				o.Train.NoTupleCheck = c.Bool("no-tuple-check")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "route-check", Category: catTraining, Usage: fmt.Sprintf("run the route check: on a table of 0/1 features of at most %d rows, %d inner fits (%d partitions into %d folds) decide whether the linear route (a weight on each feature, as --linear) predicts held-out rows better than the categorical route's rules, and the fit takes it if so: for tables whose label adds up many weak single effects (see train)", train.RouteCheckMostRows, 2*train.RouteFolds*train.RouteRepeats, train.RouteRepeats, train.RouteFolds), DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Train.RouteCheck = c.Bool("route-check")
+				return ""
+			}},
+		{&cli.BoolFlag{Name: "linear", Category: catModel, Usage: "send a table of 0/1 features to the linear route (LinAtt: a weight on each feature, printed by rules as feature effects) instead of the categorical route's rules, without the route check", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Model.Linear = c.Bool("linear")
+				return ""
+			}},
 		{&cli.BoolFlag{Name: "weight-check", Category: catTraining, Usage: fmt.Sprintf("run the weight check: where the categorical route's balanced class weights are near equal, %d inner fits (%d partitions into %d folds) decide whether equal class weights predict held-out rows better, and the fit takes them if so (see train)", 2*train.WeightFolds*train.WeightRepeats, train.WeightRepeats, train.WeightFolds), DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Train.WeightCheck = c.Bool("weight-check")

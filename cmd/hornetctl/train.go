@@ -139,11 +139,11 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		if b := res.Boundaries; b != nil {
 			sum.ClassWeightPower = &b.ClassWeightPower
 		}
-		sum.TupleCheck, sum.WeightCheck = res.Tuples, res.Weights
+		sum.RouteCheck, sum.TupleCheck, sum.WeightCheck = res.Routes, res.Tuples, res.Weights
 		return enc.Encode(sum)
 	}
 	_, err = fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g%s), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
-		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, lastKeptNote(res.Result), res.Route, optimumNote(res.Result)+boundariesNote(res.Result)+tuplesNote(res.Result)+weightsNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
+		res.Status, res.Epochs, res.BestEpoch, res.BestLoss, lastKeptNote(res.Result), res.Route, routesNote(res.Result)+optimumNote(res.Result)+boundariesNote(res.Result)+tuplesNote(res.Result)+weightsNote(res.Result), res.Duration.Seconds(), m.Accuracy, o.ModelPath)
 	return err // a write error (a full disk): the model is saved, the summary lost
 }
 
@@ -175,6 +175,16 @@ func tuplesNote(res *train.Result) string {
 		return ""
 	}
 	return fmt.Sprintf(" (the best of %d rule tuples alone, by inner %d×%d-fold held-out predictions: %d gained, %d lost)", t.Tuples, t.Repeats, t.Folds, t.Gained, t.Lost)
+}
+
+// routesNote says where the route check sent a table of 0/1 features to
+// the linear route (train.Result.Routes).
+func routesNote(res *train.Result) string {
+	r := res.Routes
+	if r == nil || !r.Linear {
+		return ""
+	}
+	return fmt.Sprintf(" (a table of 0/1 features on the linear route, by inner %d×%d-fold held-out predictions: %d gained, %d lost)", r.Repeats, r.Folds, r.Gained, r.Lost)
 }
 
 // weightsNote says where a categorical fit's weight check chose equal
@@ -281,6 +291,9 @@ type trainSummary struct {
 	// decision boundaries the output layer takes (1: the weights'; see
 	// train.HalvesCheck and, on the categorical route, train.BoundaryCheck).
 	ClassWeightPower *float64 `json:"class_weight_power,omitempty"`
+	// RouteCheck: the route check of a table of 0/1 features, where it
+	// ran (train.RouteCheck).
+	RouteCheck *train.RouteCheck `json:"route_check,omitempty"`
 	// TupleCheck: the categorical route's tuple check, where it ran
 	// (train.TupleCheck).
 	TupleCheck *train.TupleCheck `json:"tuple_check,omitempty"`
