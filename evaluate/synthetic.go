@@ -123,7 +123,9 @@ type SyntheticRow struct {
 	// generator's target features.
 	HitRate float64 `json:"top_interaction_hit_rate"`
 	// FidelityMean is the mean share of fresh rows where the model's
-	// decision list, applied by hand, gives the network's prediction.
+	// decision list, applied by hand, gives the network's prediction,
+	// over the models with rules (NaN where none has: every model took
+	// the linear route of train's route check).
 	FidelityMean float64 `json:"rule_fidelity_mean"`
 	FitSeconds   float64 `json:"fit_seconds_mean"`
 }
@@ -142,6 +144,8 @@ type SyntheticResult struct {
 
 // SyntheticUnit is the score of one model: one repetition of one cell.
 type SyntheticUnit struct {
+	// Fidelity is NaN, and Hit false, for a model on the linear route
+	// (no rules).
 	MacroF1, Accuracy, Fidelity, Seconds float64
 	Hit                                  bool
 }
@@ -181,6 +185,12 @@ func SyntheticFit(ctx context.Context, gcfg data.SynthConfig, trainRows, testRow
 		return u, err
 	}
 	u.MacroF1, u.Accuracy = m.MacroF1, m.Accuracy
+	if res.Network.Route() != model.Categorical {
+		// The linear route (train's route check): no rule names the
+		// targets, and there are no rules to reproduce the network.
+		u.Fidelity = math.NaN()
+		return u, nil
+	}
 	top, err := res.Network.Interactions(1)
 	if err != nil {
 		return u, err
@@ -274,9 +284,12 @@ func SyntheticSweep(cfg SyntheticConfig) (*Sweep, SyntheticConfig, error) {
 		if err != nil {
 			return UnitResult{}, fmt.Errorf("%v, %d features, %s, %s, repetition %d: %w", c.gate, c.feat, c.pos, c.act, u.Rep+1, err)
 		}
-		fid, hit := su.Fidelity, su.Hit
-		return UnitResult{Rows: cfg.TestRows, MacroF1: su.MacroF1, Accuracy: su.Accuracy, Seconds: su.Seconds,
-			RuleFidelity: &fid, Hit: &hit}, nil
+		hit := su.Hit
+		ur := UnitResult{Rows: cfg.TestRows, MacroF1: su.MacroF1, Accuracy: su.Accuracy, Seconds: su.Seconds, Hit: &hit}
+		if fid := su.Fidelity; !math.IsNaN(fid) {
+			ur.RuleFidelity = &fid
+		}
+		return ur, nil
 	}
 	return sw, cfg, nil
 }
@@ -293,21 +306,28 @@ func SyntheticReduce(cfg SyntheticConfig, results []UnitResult) (*SyntheticResul
 	res := &SyntheticResult{Skipped: skipped, LabelNoise: cfg.LabelNoise}
 	for i, c := range cells {
 		us := results[i*cfg.Reps : (i+1)*cfg.Reps]
-		f1s, accs, fids, secs := make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us))
+		f1s, accs, secs := make([]float64, len(us)), make([]float64, len(us)), make([]float64, len(us))
+		var fids []float64 // of the models with rules (not those on the linear route)
 		hits := 0
 		for k, u := range us {
-			if u.RuleFidelity == nil || u.Hit == nil {
-				return nil, fmt.Errorf("%w: the result of %v %d features (%s, %s) repetition %d lacks the rule fidelity or the hit",
+			if u.Hit == nil {
+				return nil, fmt.Errorf("%w: the result of %v %d features (%s, %s) repetition %d lacks the hit",
 					train.ErrData, c.gate, c.feat, c.pos, c.act, k+1)
 			}
-			f1s[k], accs[k], fids[k], secs[k] = u.MacroF1, u.Accuracy, *u.RuleFidelity, u.Seconds
+			if u.RuleFidelity != nil {
+				fids = append(fids, *u.RuleFidelity)
+			}
+			f1s[k], accs[k], secs[k] = u.MacroF1, u.Accuracy, u.Seconds
 			if *u.Hit {
 				hits++
 			}
 			res.Seconds += u.Seconds
 		}
 		row := SyntheticRow{Positions: c.pos.String(), Activation: c.act, Gate: c.gate.String(), Features: c.feat, Reps: len(us),
-			HitRate: float64(hits) / float64(len(us)), FidelityMean: stat.Mean(fids, nil), FitSeconds: stat.Mean(secs, nil)}
+			HitRate: float64(hits) / float64(len(us)), FidelityMean: math.NaN(), FitSeconds: stat.Mean(secs, nil)}
+		if len(fids) > 0 {
+			row.FidelityMean = stat.Mean(fids, nil)
+		}
 		row.MacroF1Mean, row.MacroF1Std = meanStd(f1s)
 		row.AccuracyMean, row.AccuracyMin = stat.Mean(accs, nil), slices.Min(accs)
 		res.Rows = append(res.Rows, row)
@@ -327,8 +347,12 @@ func (r *SyntheticResult) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintln(w, "| positions | activation | gate | features | reps | macro-F1 (mean ± std) | accuracy (mean, min) | top interaction = targets | rule fidelity | fit s |")
 	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
 	for _, row := range r.Rows {
-		if _, err := fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %.3f ± %.3f | %.3f, %.3f | %.2f | %.3f | %.2f |\n", row.Positions, row.Activation, row.Gate,
-			row.Features, row.Reps, row.MacroF1Mean, row.MacroF1Std, row.AccuracyMean, row.AccuracyMin, row.HitRate, row.FidelityMean, row.FitSeconds); err != nil {
+		fidelity := "—"
+		if !math.IsNaN(row.FidelityMean) {
+			fidelity = fmt.Sprintf("%.3f", row.FidelityMean)
+		}
+		if _, err := fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %.3f ± %.3f | %.3f, %.3f | %.2f | %s | %.2f |\n", row.Positions, row.Activation, row.Gate,
+			row.Features, row.Reps, row.MacroF1Mean, row.MacroF1Std, row.AccuracyMean, row.AccuracyMin, row.HitRate, fidelity, row.FitSeconds); err != nil {
 			return err
 		}
 	}

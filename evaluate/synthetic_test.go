@@ -158,3 +158,45 @@ func TestSyntheticFitRows(t *testing.T) {
 		})
 	}
 }
+
+// A model on the linear route (model.Config.Linear, or train's route
+// check) has no rules: the benchmark scores its predictions, counts no
+// hit, and leaves it out of the rule fidelity, which a cell of such models
+// prints as "—" in Markdown and leaves empty in CSV.
+func TestSyntheticLinearRoute(t *testing.T) {
+	t.Parallel()
+	cfg := evaluate.SyntheticConfig{Reps: 2, Features: []int{8}, Gates: []data.Gate{data.Not},
+		Activations: []string{"polyclip"}, Seed: 1, Model: model.Config{Linear: true}}
+	res, err := evaluate.Synthetic(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := res.Rows[0]
+	if row.AccuracyMin < 0.99 || row.HitRate != 0 || !math.IsNaN(row.FidelityMean) {
+		t.Errorf("not over 8 features on the linear route: %+v; want accuracy 0.99 or more, no hit, no rule fidelity", row)
+	}
+	var md, c bytes.Buffer
+	if err := res.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "| 0.00 | — |") {
+		t.Errorf("Markdown lacks the empty rule fidelity:\n%s", md.String())
+	}
+	if err := res.WriteCSV(&c); err != nil {
+		t.Fatal(err)
+	}
+	if recs, err := csv.NewReader(&c).ReadAll(); err != nil || len(recs) != 2 || recs[1][8] != "" {
+		t.Errorf("CSV: %v\n%q", err, recs)
+	}
+	// One model with rules and one without: the fidelity is the first's.
+	one := 1.0
+	hit := true
+	_, rcfg, err := evaluate.SyntheticSweep(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	red, err := evaluate.SyntheticReduce(rcfg, []evaluate.UnitResult{{MacroF1: 1, Accuracy: 1, RuleFidelity: &one, Hit: &hit}, {MacroF1: 1, Accuracy: 1, Hit: new(bool)}})
+	if err != nil || red.Rows[0].FidelityMean != 1 || red.Rows[0].HitRate != 0.5 {
+		t.Errorf("reduce: %v %+v; want fidelity 1 and hit rate 0.5", err, red)
+	}
+}
