@@ -40,11 +40,16 @@ func rareAnd(rows, features int, seed uint64) *data.Dataset {
 		if row[2] == 1 && row[5] == 1 && row[7] == 1 {
 			y = 1
 		}
-		if rng.Float64() < 0.03 {
-			y = 1 - y
-		}
-		return y
+		return flipped(y, 0.03, rng)
 	})
+}
+
+// flipped returns the binary label y, flipped with probability p.
+func flipped(y int, p float64, rng *rand.Rand) int {
+	if rng.Float64() < p {
+		return 1 - y
+	}
+	return y
 }
 
 // A categorical fit runs its boundary check where the balanced class

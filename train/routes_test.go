@@ -26,10 +26,7 @@ func mOfN(rows, features int, seed uint64) *data.Dataset {
 		if ones >= 11 {
 			y = 1
 		}
-		if rng.Float64() < 0.05 {
-			y = 1 - y
-		}
-		return y
+		return flipped(y, 0.05, rng)
 	})
 }
 
@@ -40,7 +37,6 @@ func mOfN(rows, features int, seed uint64) *data.Dataset {
 // where the label is an interaction (xor), the rules stay. It does not
 // run where it is not asked for, where the linear route is set, or on a
 // continuous table.
-
 func TestRouteCheck(t *testing.T) {
 	t.Parallel()
 	threshold, fresh := mOfN(400, 40, 1), mOfN(2000, 40, 2)
