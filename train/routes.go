@@ -47,17 +47,17 @@ const (
 	RouteRepeats = 2
 	// RouteCheckMostRows is the most training rows for which a fit runs
 	// its RouteCheck: the categorical inner fits cost most on long tables
-	// (mushroom, 8,124 rows: 2.1 → 47 s a fit), and those are not the
-	// small tables the check is for.
+	// (mushroom, 4,062 training rows a fold of 2: 2.1 → 47 s a fit), and
+	// those are not the small tables the check is for.
 	RouteCheckMostRows = 2000
 )
 
 // routeCheck runs the RouteCheck of l, a loop Fit built from ds, mcfg,
 // cfg and opts, where it applies: the categorical route, RouteCheck set
-// and mcfg.Linear not, every class in RouteFolds training
-// rows or more, at most RouteCheckMostRows training rows. It returns the loop to run, l or one built again on the
-// linear route, and the check (nil where it did not run). The error
-// wraps ctx.Err() once ctx is done.
+// and mcfg.Linear not, every class in RouteFolds training rows or more,
+// at most RouteCheckMostRows training rows. It returns the loop to run,
+// l or one built again on the linear route, and the check (nil where it
+// did not run). The error wraps ctx.Err() once ctx is done.
 func routeCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Loop, *RouteCheck, error) {
 	if !cfg.RouteCheck || l.inner || mcfg.Linear || l.res.Network.Route() != model.Categorical {
 		return l, nil, nil
