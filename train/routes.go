@@ -4,7 +4,6 @@ package train
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/sirupsen/logrus"
 
@@ -75,19 +74,15 @@ func routeCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 	// both runs the same partitions).
 	const stream = 0x526f75746573 // "Routes"
 	cat, ys, err := heldOut(ctx, l, RouteFolds, RouteRepeats, stream, innerSetup{mcfg, cfg})
-	if err == nil {
-		if check.Wrong = wrongRows(cat[0], ys); gainsHold(check.Wrong, 0) {
-			var lin [][]int
-			if lin, _, err = heldOut(ctx, l, RouteFolds, RouteRepeats, stream, innerSetup{linear, cfg}); err == nil {
-				check.Gained, check.Lost = changedRows(cat[0], lin[0], ys)
-			}
-		}
-	}
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("train: canceled before training (route check): %w", ctx.Err())
+		return nil, nil, checkError(ctx, "route check", err)
+	}
+	if check.Wrong = wrongRows(cat[0], ys); gainsHold(check.Wrong, 0) {
+		lin, _, err := heldOut(ctx, l, RouteFolds, RouteRepeats, stream, innerSetup{linear, cfg})
+		if err != nil {
+			return nil, nil, checkError(ctx, "route check", err)
 		}
-		return nil, nil, fmt.Errorf("train: route check: %w", err)
+		check.Gained, check.Lost = changedRows(cat[0], lin[0], ys)
 	}
 	check.Linear = gainsHold(check.Gained, check.Lost)
 	what := "kept the categorical route"
@@ -100,10 +95,7 @@ func routeCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 	}
 	again, err := newLoopFrom(ctx, ds, linear, cfg, opts, nil)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("train: canceled before training: %w", err)
-		}
-		return nil, nil, err
+		return nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
 	}
 	return again, check, nil
 }

@@ -76,13 +76,10 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 	alone.Search.MaxTuples = 1
 	// The check compares two rule tables, not finished models: the best
 	// tuple alone is the first of the tuples the shared search places.
-	pred, ys, err := pairedHeldOut(ctx, l, TupleFolds, TupleRepeats, 0x5475706c6573, // "Tuples"
-		[2]innerSetup{{mcfg, cfg}, {alone, cfg}})
+	pred, ys, err := heldOut(ctx, l, TupleFolds, TupleRepeats, 0x5475706c6573, // "Tuples"
+		innerSetup{mcfg, cfg}, innerSetup{alone, cfg})
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("train: canceled before training (tuple check): %w", ctx.Err())
-		}
-		return nil, nil, fmt.Errorf("train: tuple check: %w", err)
+		return nil, nil, checkError(ctx, "tuple check", err)
 	}
 	check := &TupleCheck{Folds: TupleFolds, Repeats: TupleRepeats, Tuples: K, Kept: K}
 	check.Gained, check.Lost = changedRows(pred[0], pred[1], ys)
@@ -99,29 +96,26 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 	}
 	pruned, err := newLoopFrom(ctx, ds, alone, cfg, opts, net.TupleSearch())
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("train: canceled before training: %w", err)
-		}
-		return nil, nil, err
+		return nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
 	}
 	return pruned, check, nil
 }
 
-// innerSetup is the model and training configuration of one of the two
-// fits a paired inner check compares.
+// innerSetup is the model and training configuration of one of the fits
+// an inner check compares (heldOut).
 type innerSetup struct {
 	model model.Config
 	train Config
 }
 
-// pairedHeldOut runs the inner fits of a check that compares two fits,
-// setups: heldOut of both.
-func pairedHeldOut(ctx context.Context, l *Loop, folds, repeats int, stream uint64, setups [2]innerSetup) (pred [2][]int, ys []int, err error) {
-	p, ys, err := heldOut(ctx, l, folds, repeats, stream, setups[:]...)
-	if err != nil {
-		return pred, nil, err
+// checkError is the error of an inner check's fits: the check canceled
+// before training, wrapping ctx.Err(), once ctx is done, else err named
+// by the check.
+func checkError(ctx context.Context, check string, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("train: canceled before training (%s): %w", check, ctx.Err())
 	}
-	return [2][]int{p[0], p[1]}, ys, nil
+	return fmt.Errorf("train: %s: %w", check, err)
 }
 
 // heldOut runs the inner fits of a check: repeats partitions of l's

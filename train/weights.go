@@ -4,7 +4,6 @@ package train
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/sirupsen/logrus"
@@ -69,13 +68,10 @@ func weightCheck(ctx context.Context, l *Loop, ds *data.Dataset, cfg Config, opt
 	mcfg := net.Config()
 	equal := cfg
 	equal.EqualClassWeights = true
-	pred, ys, err := pairedHeldOut(ctx, l, WeightFolds, WeightRepeats, 0x57656967687473, // "Weights"
-		[2]innerSetup{{mcfg, cfg}, {mcfg, equal}})
+	pred, ys, err := heldOut(ctx, l, WeightFolds, WeightRepeats, 0x57656967687473, // "Weights"
+		innerSetup{mcfg, cfg}, innerSetup{mcfg, equal})
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("train: canceled before training (weight check): %w", ctx.Err())
-		}
-		return nil, nil, fmt.Errorf("train: weight check: %w", err)
+		return nil, nil, checkError(ctx, "weight check", err)
 	}
 	check := &WeightCheck{Folds: WeightFolds, Repeats: WeightRepeats}
 	check.Gained, check.Lost = changedRows(pred[0], pred[1], ys)
@@ -90,10 +86,7 @@ func weightCheck(ctx context.Context, l *Loop, ds *data.Dataset, cfg Config, opt
 	}
 	again, err := newLoopFrom(ctx, ds, mcfg, equal, opts, net.TupleSearch())
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("train: canceled before training: %w", err)
-		}
-		return nil, nil, err
+		return nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
 	}
 	return again, check, nil
 }
