@@ -5,6 +5,7 @@ package train
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/hornets-go/hornets/internal/defaults"
 	"github.com/hornets-go/hornets/model"
@@ -145,9 +146,18 @@ type Config struct {
 	// ClassWeights weights each class's cross-entropy term. nil means
 	// balanced weights from the training rows' labels (BalancedWeights:
 	// every class counts as much as the others, as in the macro-F1 that
-	// evaluation reports); EqualClassWeights gives every row weight 1.
+	// evaluation reports), tempered on a categorical fit where they are
+	// near equal: there the loss takes them to the power
+	// NearBalancedPower (LossWeights; package documentation, session 31)
+	// unless FullBalance is set. EqualClassWeights gives every row weight
+	// 1.
 	ClassWeights      []float64 `json:"class_weights,omitempty"`
 	EqualClassWeights bool      `json:"equal_class_weights,omitempty"`
+	// FullBalance keeps the balanced weights as they are on every fit,
+	// near-balanced categorical ones included (the default up to session
+	// 30). It applies to the balanced weights only: it is a
+	// configuration error beside ClassWeights or EqualClassWeights.
+	FullBalance bool `json:"full_balance,omitempty"`
 	// NoTupleCheck switches off the TupleCheck of a categorical fit whose
 	// rule table places 2 to TupleCheckMost tuples.
 	NoTupleCheck bool `json:"no_tuple_check,omitempty"`
@@ -434,6 +444,9 @@ func (c Config) validate(bounded bool) error {
 			return fmt.Errorf("%w: sparse keep %v, want ascending values in 1..%d", ErrConfig, c.SparseKeep, MaxSparseKeep)
 		}
 	}
+	if c.FullBalance && (c.ClassWeights != nil || c.EqualClassWeights) {
+		return fmt.Errorf("%w: full balance applies to the balanced class weights, not to class weights set or equal", ErrConfig)
+	}
 	sum := 0.0
 	for i, w := range c.ClassWeights {
 		if !(w >= 0) || math.IsInf(w, 0) {
@@ -461,6 +474,42 @@ func BalancedWeights(y []int, classes int) []float64 {
 	for c, n := range count {
 		if n > 0 {
 			w[c] = float64(len(y)) / float64(classes*n)
+		}
+	}
+	return w
+}
+
+// NearBalancedPower is the power to which a categorical fit takes its
+// balanced class weights where they are near equal, every weight within
+// (1/BoundaryImbalance, BoundaryImbalance): the geometric mean of the
+// balanced and the equal weights. Balanced weights move a cell's decision
+// from P(c) > 1/2 to P(c) > the class's share of the rows, and flipped
+// labels pull every cell toward one half, so a noisy cell of the larger
+// class crosses that boundary by chance (a noisy or gate's cell of 34
+// rows, 24 of them positive, 71 % of the rows positive: read as negative
+// under balanced weights). Where the weights are far from equal the
+// BoundaryCheck chooses the boundaries by inner folds instead (package
+// documentation, session 31).
+const NearBalancedPower = 0.5
+
+// LossWeights returns the class weights of the loss of a fit of cfg
+// whose training labels are y (C classes) on the given route: nil (every
+// row weight 1) for EqualClassWeights; ClassWeights where set; else the
+// BalancedWeights of y, to the power NearBalancedPower on the categorical
+// route where every one lies within (1/BoundaryImbalance,
+// BoundaryImbalance) and FullBalance is not set. It panics if a label is
+// outside 0..C−1.
+func LossWeights(cfg Config, y []int, C int, route model.Route) []float64 {
+	switch {
+	case cfg.EqualClassWeights && cfg.ClassWeights == nil:
+		return nil
+	case cfg.ClassWeights != nil:
+		return slices.Clone(cfg.ClassWeights)
+	}
+	w := BalancedWeights(y, C)
+	if route == model.Categorical && !cfg.FullBalance && !farFromEqual(w) {
+		for c := range w {
+			w[c] = math.Pow(w[c], NearBalancedPower)
 		}
 	}
 	return w

@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -102,6 +103,10 @@ type Result struct {
 	// whose balanced class weights are near equal chose between them and
 	// equal weights; nil where it did not run (see WeightCheck).
 	Weights *WeightCheck
+	// ClassWeights are the class weights of the loss (LossWeights; nil
+	// where every row weighs 1), of the loop that made the network: a
+	// check's refit with equal weights (WeightCheck) has nil.
+	ClassWeights []float64
 	// Config is the training configuration used: resolved, with the
 	// epochs, patience and learning-rate decay of the network's route
 	// (Config.EpochsFor, DecayAfterFor), the output rate scale of its rule
@@ -209,10 +214,6 @@ func newLoopFrom(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg C
 		}
 		trainSet, valSet = ds.Subset(tr), ds.Subset(va)
 	}
-	weights := cfg.ClassWeights // cfg keeps them as asked (nil: balanced)
-	if weights == nil && !cfg.EqualClassWeights {
-		weights = BalancedWeights(trainSet.Y, C)
-	}
 	md := model.Data{X: trainSet.X, Rows: trainSet.Rows, Features: ds.Cols, Y: trainSet.Y, Classes: C, Names: ds.Features, Blocks: ds.Groups}
 	var net *model.Network
 	var err error
@@ -227,6 +228,9 @@ func newLoopFrom(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg C
 		}
 		return nil, err
 	}
+	// cfg keeps the weights as asked (nil: balanced); the loss's depend
+	// on the network's route.
+	weights := LossWeights(cfg, trainSet.Y, C, net.Route())
 	batch := min(cfg.BatchSize, trainSet.Rows)
 	tr, err := model.NewTrainer(net, batch, weights)
 	if err != nil {
@@ -283,7 +287,7 @@ func newLoopFrom(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg C
 
 	l := &Loop{cfg: cfg, log: log, trainer: tr, train: trainSet, val: valSet, rng: rng,
 		solvers: [2]*Adam{catSolver, NewAdam(cfg.ContinuousRate())},
-		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1), Config: cfg}, l2: l2, classWeights: weights}
+		res:     &Result{Network: net, Status: MaxEpochs, BestLoss: math.Inf(1), Config: cfg, ClassWeights: slices.Clone(weights)}, l2: l2, classWeights: weights}
 	l.hooks = append(l.hooks, &earlyStopping{})
 	if !cfg.NoRefresh {
 		l.hooks = append(l.hooks, ruleRefresh{every: cfg.RefreshEvery})

@@ -18,10 +18,12 @@ import (
 // not run) chooses between them and equal weights. WeightRepeats ×
 // WeightFolds pairs of networks, each trained as this one (after its
 // TupleCheck) on all inner folds of a partition but one, one with the
-// balanced weights and one with equal weights, predict the rows of the
+// loss's weights (LossWeights: the balanced weights' square root there,
+// or the balanced weights themselves with Config.FullBalance) and one
+// with equal weights, predict the rows of the
 // fold left out; the two fits of a pair share their rule search, which
 // does not depend on the weights. Where more of the held-out predictions
-// that differ are right with equal weights than with balanced ones, by a
+// that differ are right with equal weights than with the loss's, by a
 // one-sided sign test at 5 % (a row counts once in each partition), the
 // fit is made again with equal weights (Equal), from the search it ran.
 //
@@ -29,13 +31,15 @@ import (
 // labels a cell of the negative class can hold a positive share above
 // the noisy prior by chance, and the balanced network calls it positive
 // where equal weights, whose boundary is one half, do not (package
-// documentation, sessions 28 and 29: an option, not the default).
+// documentation, sessions 28 and 29: an option, not the default). Since
+// session 31 the default weights of such a table are the balanced
+// weights' square root, whose boundary lies between the two.
 type WeightCheck struct {
 	Folds   int  `json:"folds"` // in each of Repeats partitions of the rows
 	Repeats int  `json:"repeats"`
 	Equal   bool `json:"equal"`  // the fit was made again with equal weights
 	Gained  int  `json:"gained"` // held-out predictions right with equal weights only
-	Lost    int  `json:"lost"`   // held-out predictions right with balanced weights only
+	Lost    int  `json:"lost"`   // held-out predictions right with the loss's weights only
 }
 
 // Bounds of the WeightCheck.
@@ -64,10 +68,10 @@ func weightCheck(ctx context.Context, l *Loop, ds *data.Dataset, cfg Config, opt
 	if farFromEqual(l.classWeights) || allOne || fewestRows(l.train.Y, len(ds.Classes)) < WeightFolds {
 		return l, nil, nil
 	}
-	l.log.WithFields(logrus.Fields{"folds": WeightFolds, "repeats": WeightRepeats}).Infof("weight check: %d inner fits with balanced and with equal class weights", 2*WeightFolds*WeightRepeats)
+	l.log.WithFields(logrus.Fields{"folds": WeightFolds, "repeats": WeightRepeats}).Infof("weight check: %d inner fits with the loss's class weights and with equal ones", 2*WeightFolds*WeightRepeats)
 	mcfg := net.Config()
 	equal := cfg
-	equal.EqualClassWeights = true
+	equal.EqualClassWeights, equal.FullBalance = true, false
 	pred, ys, err := heldOut(ctx, l, WeightFolds, WeightRepeats, 0x57656967687473, // "Weights"
 		innerSetup{mcfg, cfg}, innerSetup{mcfg, equal})
 	if err != nil {

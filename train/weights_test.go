@@ -14,10 +14,12 @@ import (
 
 // The weight check of a categorical fit whose balanced class weights are
 // near equal: an or gate over 4 features with 20 % of its 128 training
-// labels flipped, whose balanced network calls a cell of the negative
-// class positive (0.74 on clean rows without the check); the inner fits
-// with equal weights predict more held-out rows right, and the fit is
-// made again with them. It does not run where it is not asked for, where
+// labels flipped, whose network under fully balanced weights calls a
+// cell of the negative class positive (0.74 on clean rows without the
+// check); the inner fits with equal weights predict more held-out rows
+// right, and the fit is made again with them. Under the default weights
+// (their square root there) the fit reads the gate right and the check
+// keeps them. It does not run where it is not asked for, where
 // the caller set the weights, or where the balanced weights are far from
 // equal (the boundary check's tables).
 func TestWeightCheck(t *testing.T) {
@@ -37,8 +39,9 @@ func TestWeightCheck(t *testing.T) {
 		freshRight float64 // accuracy on clean fresh rows at least
 		freshBelow float64 // and below
 	}{
-		{"noisy or gate", noisy, train.Config{Seed: 209, WeightCheck: true}, true, true, 0.99, 1.01},
-		{"noisy or gate, not asked", noisy, train.Config{Seed: 209}, false, false, 0, 0.9},
+		{"noisy or gate", noisy, train.Config{Seed: 209, WeightCheck: true, FullBalance: true}, true, true, 0.99, 1.01},
+		{"noisy or gate, not asked", noisy, train.Config{Seed: 209, FullBalance: true}, false, false, 0, 0.9},
+		{"noisy or gate, default weights", noisy, train.Config{Seed: 209, WeightCheck: true}, true, false, 0.99, 1.01},
 		{"noisy or gate, equal weights set", noisy, train.Config{Seed: 209, WeightCheck: true, EqualClassWeights: true}, false, false, 0.99, 1.01},
 		{"two real pairs", twoPairs(300, 10, 1), train.Config{Seed: 1, WeightCheck: true}, true, false, 0, 0},
 		{"a rare class", rareAnd(400, 10, 1), train.Config{Seed: 1, WeightCheck: true}, false, false, 0, 0},
@@ -68,7 +71,7 @@ func TestWeightCheck(t *testing.T) {
 				// The fit made again, from the check's search, is the fit
 				// equal weights give: a refit with them reproduces it.
 				ecfg := tt.cfg
-				ecfg.EqualClassWeights = true
+				ecfg.EqualClassWeights, ecfg.FullBalance = true, false
 				refit, err := train.Fit(context.Background(), tt.ds, model.Config{}, ecfg, nil)
 				if err != nil {
 					t.Fatal(err)

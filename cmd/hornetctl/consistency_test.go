@@ -193,17 +193,17 @@ func TestClassWeight(t *testing.T) {
 	fixtures(t)
 	dir := t.TempDir()
 	for _, tt := range []struct {
-		weight string
-		equal  bool // EqualClassWeights saved: balanced is the library's default
-	}{{"none", true}, {"balanced", false}, {"Balanced", false}} {
+		weight      string
+		equal, full bool // EqualClassWeights, FullBalance saved: auto is the library's default
+	}{{"none", true, false}, {"balanced", false, true}, {"Balanced", false, true}, {"auto", false, false}} {
 		m := filepath.Join(dir, tt.weight+".json")
 		mustRun(t, "train", "--data", fx("train.csv"), "--out", m, "--epochs", "3", "-q", "--class-weight", tt.weight)
 		b, err := train.LoadBundle(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b.Train.EqualClassWeights != tt.equal || b.Train.ClassWeights != nil {
-			t.Errorf("--class-weight %s: saved equal_class_weights %v, class weights %v", tt.weight, b.Train.EqualClassWeights, b.Train.ClassWeights)
+		if b.Train.EqualClassWeights != tt.equal || b.Train.FullBalance != tt.full || b.Train.ClassWeights != nil {
+			t.Errorf("--class-weight %s: saved equal_class_weights %v, full_balance %v, class weights %v", tt.weight, b.Train.EqualClassWeights, b.Train.FullBalance, b.Train.ClassWeights)
 		}
 	}
 	r := mustRun(t, "cv", "--data", fx("cat_train.csv"), "--folds", "2", "--epochs", "3", "--class-weight", "balanced", "--format", "json")
@@ -212,7 +212,7 @@ func TestClassWeight(t *testing.T) {
 	}
 	for _, args := range [][]string{{"train", "--out", filepath.Join(dir, "x.json")}, {"cv"}, {"bench", "real"}} {
 		r := runCLI(t, context.Background(), append(args, "--data", fx("train.csv"), "--class-weight", "foo")...)
-		if r.code != exitUsage || !strings.Contains(r.stderr, `invalid --class-weight "foo": want none or balanced`) {
+		if r.code != exitUsage || !strings.Contains(r.stderr, `invalid --class-weight "foo": want auto or balanced or none`) {
 			t.Errorf("%s --class-weight foo: exit %d, stderr %q", args, r.code, r.stderr)
 		}
 	}

@@ -28,6 +28,7 @@ type fitOptions struct {
 
 // Values of --class-weight.
 const (
+	classWeightAuto     = "auto"
 	classWeightNone     = "none"
 	classWeightBalanced = "balanced"
 )
@@ -258,8 +259,8 @@ func fitFlags() []cli.Flag {
 
 // classWeightFlag is --class-weight, read by readClassWeight.
 func classWeightFlag() cli.Flag {
-	return &cli.StringFlag{Name: "class-weight", Category: catTraining, Value: classWeightBalanced,
-		Usage: "`WEIGHTING` of the classes in the loss: none (equal) or balanced (n/(classes·n_c), each class counts as much as the others)"}
+	return &cli.StringFlag{Name: "class-weight", Category: catTraining, Value: classWeightAuto,
+		Usage: "`WEIGHTING` of the classes in the loss: balanced (n/(classes·n_c), each class counts as much as the others), none (equal) or auto (balanced, but their square root on the categorical route where every balanced weight lies within (1/2, 2): nearer one half, a noisy cell of the larger class keeps its class; see train)"}
 }
 
 // readClassWeight reads --class-weight into o.
@@ -267,9 +268,11 @@ func readClassWeight(c *cli.Context, o *fitOptions) error {
 	switch w := strings.ToLower(c.String("class-weight")); w {
 	case classWeightNone:
 		o.Train.EqualClassWeights = true
-	case classWeightBalanced: // the library's default, from each training set's labels
+	case classWeightBalanced:
+		o.Train.FullBalance = true
+	case classWeightAuto: // the library's default, from each training set's labels
 	default:
-		return oneOf("class-weight", w, classWeightNone, classWeightBalanced)
+		return oneOf("class-weight", w, classWeightAuto, classWeightBalanced, classWeightNone)
 	}
 	return nil
 }

@@ -139,7 +139,7 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		if b := res.Boundaries; b != nil {
 			sum.ClassWeightPower = &b.ClassWeightPower
 		}
-		sum.RouteCheck, sum.TupleCheck, sum.WeightCheck = res.Routes, res.Tuples, res.Weights
+		sum.RouteCheck, sum.TupleCheck, sum.WeightCheck, sum.ClassWeights = res.Routes, res.Tuples, res.Weights, res.ClassWeights
 		return enc.Encode(sum)
 	}
 	_, err = fmt.Fprintf(ios.Out, "%s: %d epochs (best %d, loss %.4g%s), %s route%s, %.2fs; training accuracy %.4f; model saved to %s\n",
@@ -291,6 +291,9 @@ type trainSummary struct {
 	// decision boundaries the output layer takes (1: the weights'; see
 	// train.HalvesCheck and, on the categorical route, train.BoundaryCheck).
 	ClassWeightPower *float64 `json:"class_weight_power,omitempty"`
+	// ClassWeights: the class weights of the loss, in the model's class
+	// order (train.Result.ClassWeights; absent where every row weighs 1).
+	ClassWeights []float64 `json:"class_weights,omitempty"`
 	// RouteCheck: the route check of a table of 0/1 features, where it
 	// ran (train.RouteCheck).
 	RouteCheck *train.RouteCheck `json:"route_check,omitempty"`
