@@ -121,6 +121,7 @@ func (s *TupleSearch) use() (screened []rulesearch.Candidate, singles []int) {
 	for i := range screened {
 		screened[i].Features = slices.Clone(screened[i].Features)
 		screened[i].Extension = slices.Clone(screened[i].Extension)
+		screened[i].Partner = slices.Clone(screened[i].Partner)
 	}
 	return screened, slices.Clone(s.singles)
 }

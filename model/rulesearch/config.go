@@ -132,6 +132,15 @@ type Config struct {
 	// sets it to 1 where inner fits predict better with the best tuple
 	// alone. Default 0: all; 0 or more.
 	MaxTuples int `json:"max_tuples,omitempty"`
+	// ExtensionTest gives the slots of a table whose strong tuples are
+	// all single features to the strongest single's best pair only where
+	// that pair passes the extension test (Candidate.Extension: its added
+	// feature splits one of the single's value cells with evidence), as
+	// up to session 31. By default, where it does not, the single's
+	// Partner takes them: its best pair whose added feature reverses the
+	// majority class of one of its cells (session 32, see the package
+	// documentation).
+	ExtensionTest bool `json:"extension_test,omitempty"`
 	// RefreshFraction is the largest share of the tuples replaced at one
 	// refresh. Default 0.25; 0 < f <= 1.
 	RefreshFraction float64 `json:"refresh_fraction"`

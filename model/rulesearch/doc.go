@@ -77,7 +77,10 @@
 //     2(D − 1): the cells tested and the partners): single features
 //     express no interaction, and with 20 % of an and gate's labels
 //     flipped the target pair often scores less above its stronger single
-//     than the BIC asks. Where no tuple
+//     than the BIC asks. Where the pair fails that test, the single's
+//     Partner takes the slots instead: its best pair, where the added
+//     feature reverses the majority class of one of its two cells (since
+//     session 32, below; Config.ExtensionTest keeps the test). Where no tuple
 //     has evidence, a single's extension that has evidence as a pair takes
 //     the single's place before the table is filled (session 9 below);
 //  3. refreshes the table during training (Table.Refresh): the weakest

@@ -29,6 +29,15 @@ type Candidate struct {
 	// (see screener.extends); nil if none. A table whose only strong tuple is
 	// this single gives its slots to the extension (see NewTable).
 	Extension []int
+	// Partner is, for a single feature, the best-scoring pair that
+	// contains it and was dropped for scoring too little above it, where
+	// its added feature reverses the majority class of one of the
+	// single's value cells (see screener.reverses), whether or not it
+	// passes the extension test; nil otherwise. A table whose strong
+	// tuples are all single features gives the strongest one's slots to
+	// its Extension, or else to its Partner (unless
+	// Config.ExtensionTest).
+	Partner []int
 	// Chosen marks a tuple that Choose gave rule slots for what it adds
 	// to the tuples chosen before it. Where any candidate is Chosen,
 	// NewTable's strong tuples are exactly those, in their order (no
@@ -435,6 +444,75 @@ func (s *screener) dominatedBy(t Candidate) []int {
 		}
 	}
 	return nil
+}
+
+// reverses reports whether the pair t changes what its single feature sub
+// predicts: whether the pair's other feature splits one of sub's two value
+// cells into parts whose majority classes differ (a unique largest class
+// count in each part). A partner that reverses no cell is a passenger:
+// the pair predicts what the single does, with a feature that may be
+// chance attached (the not gate's single beside a chance partner).
+func (s *screener) reverses(t, sub []int) bool {
+	if len(t) != 2 || len(sub) != 1 {
+		return false
+	}
+	a, b := sub[0], t[0]
+	if b == a {
+		b = t[1]
+	}
+	cell := make([]uint64, s.words)
+	counts := make([]int, len(s.classes))
+	majority := func(aOn, bOn bool) int {
+		for i := range cell {
+			c := s.all[i]
+			if aOn {
+				c &= s.cols[a][i]
+			} else {
+				c &^= s.cols[a][i]
+			}
+			if bOn {
+				c &= s.cols[b][i]
+			} else {
+				c &^= s.cols[b][i]
+			}
+			cell[i] = c
+		}
+		rest := 0
+		for _, v := range cell {
+			rest += bits.OnesCount64(v)
+		}
+		for c, cls := range s.classes {
+			k := rest // the last class by subtraction
+			if c < len(s.classes)-1 {
+				k = 0
+				for i, v := range cell {
+					k += bits.OnesCount64(v & cls[i])
+				}
+			}
+			counts[c] = k
+			rest -= k
+		}
+		best, top := -1, -1
+		for c, k := range counts {
+			switch {
+			case k > top:
+				best, top = c, k
+			case k == top:
+				best = -1 // a tie, or an empty part: no majority
+			}
+		}
+		if top <= 0 {
+			return -1
+		}
+		return best
+	}
+	for _, aOn := range []bool{true, false} {
+		on, off := majority(aOn, true), majority(aOn, false)
+		if on >= 0 && off >= 0 && on != off {
+			return true
+		}
+	}
+	return false
 }
 
 // extends reports whether the pair t, dominated by its single feature

@@ -331,9 +331,11 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	// passenger to a real effect ((f, noise) next to (f)): drop it.
 	// A pair dropped for its single feature whose added feature still
 	// passes a likelihood-ratio test becomes that single's extension (the
-	// best such, by score).
+	// best such, by score); the best pair dropped for its single becomes
+	// the single's partner where its added feature reverses the majority
+	// class of one of the single's cells.
 	out := make([]Candidate, 0, min(keep, len(final.items))) // keep can be far more than there are
-	ext := map[int][]int{}
+	ext, partner, paired := map[int][]int{}, map[int][]int{}, map[int]bool{}
 	for _, t := range final.sorted() {
 		sub := s.dominatedBy(t)
 		switch {
@@ -341,13 +343,22 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 			if len(out) < keep {
 				out = append(out, t)
 			}
-		case len(t.Features) == 2 && len(sub) == 1 && !s.extendedBIC && ext[sub[0]] == nil && s.extends(t.Features, sub):
-			ext[sub[0]] = t.Features
+		case len(t.Features) == 2 && len(sub) == 1 && !s.extendedBIC:
+			if !paired[sub[0]] { // the single's best pair, where it reverses a cell
+				paired[sub[0]] = true
+				if s.reverses(t.Features, sub) {
+					partner[sub[0]] = t.Features
+				}
+			}
+			if ext[sub[0]] == nil && s.extends(t.Features, sub) {
+				ext[sub[0]] = t.Features
+			}
 		}
 	}
 	for i := range out {
 		if len(out[i].Features) == 1 {
 			out[i].Extension = ext[out[i].Features[0]]
+			out[i].Partner = partner[out[i].Features[0]]
 		}
 	}
 	s.markEvidence(out)

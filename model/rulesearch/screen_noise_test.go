@@ -127,3 +127,64 @@ func TestScreenPromotesExtensionWithEvidence(t *testing.T) {
 		t.Errorf("%s: tuples with slots %v (screened %v), want only the targets %v", name, tuples, table.Screened, targets)
 	}
 }
+
+// Where the extension test fails (the target's partner splits one of the
+// single's value cells at p ≈ 0.005, short of the Bonferroni factor over
+// partners and cells), the lone single's slots go to its Partner, the
+// best pair containing it, which is the target pair on these draws
+// (hornetctl bench synthetic --label-noise 0.2 --seed 303); with
+// Config.ExtensionTest the single keeps them, and a table holding it
+// alone reads a quarter of the rows wrongly.
+func TestScreenPartnerTakesLoneSinglesSlots(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		gate     data.Gate
+		features int
+		seed     uint64
+	}{
+		{data.And, 16, 304}, {data.Or, 4, 304}, {data.And, 64, 308}, {data.Or, 32, 303},
+	} {
+		got, cols, targets, name := screenNoisy(t, tc.gate, tc.features, tc.seed, 0.2)
+		if len(got) == 0 || len(got[0].Features) != 1 || got[0].Extension != nil || !slices.Equal(got[0].Partner, targets) {
+			t.Errorf("%s: best screened tuple %+v, want a target single without extension, partnered with %v", name, got[:min(1, len(got))], targets)
+			continue
+		}
+		table := mustTable(t, rulesearch.DefaultConfig(), 256, 3, cols, nil, got, rand.New(rand.NewPCG(tc.seed, 1)))
+		if tuples := table.RankedTuples(); len(tuples) != 1 || !slices.Equal(tuples[0], targets) {
+			t.Errorf("%s: tuples with slots %v, want only the targets %v", name, tuples, targets)
+		}
+		tested := rulesearch.DefaultConfig()
+		tested.ExtensionTest = true
+		table = mustTable(t, tested, 256, 3, cols, nil, got, rand.New(rand.NewPCG(tc.seed, 1)))
+		if tuples := table.RankedTuples(); len(tuples) != 1 || !slices.Equal(tuples[0], got[0].Features) {
+			t.Errorf("%s with ExtensionTest: tuples with slots %v, want only the single %v", name, tuples, got[0].Features)
+		}
+	}
+	// An Extension, which passed the test, comes before the Partner; a
+	// single beside a strong pair keeps its own slots.
+	for _, tc := range []struct {
+		name     string
+		screened []rulesearch.Candidate
+		want     [][]int
+	}{
+		{"extension first", []rulesearch.Candidate{{Features: []int{3}, Score: 20, Evidence: true, Extension: []int{3, 5}, Partner: []int{1, 3}}},
+			[][]int{{3, 5}}},
+		{"partner", []rulesearch.Candidate{{Features: []int{3}, Score: 20, Evidence: true, Partner: []int{1, 3}}},
+			[][]int{{1, 3}}},
+		{"beside a pair", []rulesearch.Candidate{
+			{Features: []int{3}, Score: 20, Evidence: true, Partner: []int{1, 3}},
+			{Features: []int{6, 7}, Score: 15, Evidence: true}},
+			[][]int{{3}, {6, 7}}},
+	} {
+		table := mustTable(t, rulesearch.DefaultConfig(), 64, 3, 8, nil, tc.screened, rand.New(rand.NewPCG(1, 1)))
+		tuples := table.RankedTuples()
+		for _, w := range tc.want {
+			if !slices.ContainsFunc(tuples, func(u []int) bool { return slices.Equal(u, w) }) {
+				t.Errorf("%s: tuples with slots %v, want %v among them", tc.name, tuples, w)
+			}
+		}
+		if len(tuples) != len(tc.want) {
+			t.Errorf("%s: tuples with slots %v, want %d tuples", tc.name, tuples, len(tc.want))
+		}
+	}
+}

@@ -166,7 +166,7 @@ func (rs *Table) conflict(t []int) bool {
 // NewTable fills slots rule slots, Heads slots a tuple, with the strong
 // screened tuples (within Cutoff of the best score and not nested in a
 // stronger one; where they are all single features, the strongest gives
-// way to its Extension) and,
+// way to its Extension, or else its Partner unless cfg.ExtensionTest) and,
 // with cfg.MainEffects, the screened single features with evidence,
 // then, where singles is not nil, a single-feature tuple for each of its
 // features (best first, as RankSingles orders them) that has none yet,
@@ -197,9 +197,10 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 		return nil, fmt.Errorf("%w: %d blocks for %d features", ErrShape, len(blocks), features)
 	}
 	for _, c := range screened {
-		if !validTuple(c.Features, order, features) || c.Extension != nil && !validTuple(c.Extension, order, features) {
-			return nil, fmt.Errorf("%w: screened tuple %v (extension %v), want 1..%d ascending features below %d",
-				ErrShape, c.Features, c.Extension, order, features)
+		if !validTuple(c.Features, order, features) || c.Extension != nil && !validTuple(c.Extension, order, features) ||
+			c.Partner != nil && !validTuple(c.Partner, order, features) {
+			return nil, fmt.Errorf("%w: screened tuple %v (extension %v, partner %v), want 1..%d ascending features below %d",
+				ErrShape, c.Features, c.Extension, c.Partner, order, features)
 		}
 	}
 	if slices.ContainsFunc(singles, func(j int) bool { return j < 0 || j >= features }) {
@@ -263,8 +264,9 @@ func StrongTuples(cfg Config, slots int, screened []Candidate) (strong [][]int, 
 func layout(cfg Config, screened []Candidate, tuples int) (strong, pool [][]int) {
 	strong, pool, firstExtension := strongTuples(cfg, screened, tuples)
 	// Single features alone express no interaction: when every strong
-	// tuple is a single and the strongest one's best pair passed the
-	// extension test (only singles have one), the pair takes its slots.
+	// tuple is a single, the strongest one's best pair (its Extension, or
+	// else its Partner unless cfg.ExtensionTest; only singles have them)
+	// takes its slots.
 	onlySingles := !slices.ContainsFunc(strong, func(t []int) bool { return len(t) != 1 })
 	if onlySingles && firstExtension != nil {
 		strong[0] = firstExtension
@@ -277,7 +279,8 @@ func layout(cfg Config, screened []Candidate, tuples int) (strong, pool [][]int)
 
 // strongTuples splits screened into the strong tuples that get rule
 // slots (at most tuples of them, best first), the pool that waits for a
-// refresh, and the first strong tuple's Extension. Where Choose marked
+// refresh, and the first strong tuple's Extension (or its Partner where
+// it has none, unless cfg.ExtensionTest). Where Choose marked
 // some candidates Chosen, the strong tuples are exactly those, in their
 // order; otherwise they are the tuples with evidence scoring at least
 // cfg.Cutoff times the best score and not nested in a stronger one. The
@@ -296,6 +299,9 @@ func strongTuples(cfg Config, screened []Candidate, tuples int) (strong, pool []
 		case isStrong:
 			if len(strong) == 0 && !chosen {
 				firstExtension = t.Extension
+				if firstExtension == nil && !cfg.ExtensionTest {
+					firstExtension = t.Partner
+				}
 			}
 			strong = append(strong, t.Features)
 		case !nestedInStrong && t.Evidence && !t.Chosen:
