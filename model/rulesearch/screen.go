@@ -453,12 +453,9 @@ func (s *screener) dominatedBy(t Candidate) []int {
 // the pair predicts what the single does, with a feature that may be
 // chance attached (the not gate's single beside a chance partner).
 func (s *screener) reverses(t, sub []int) bool {
-	if len(t) != 2 || len(sub) != 1 {
+	a, b, ok := pairParts(t, sub)
+	if !ok {
 		return false
-	}
-	a, b := sub[0], t[0]
-	if b == a {
-		b = t[1]
 	}
 	cell := make([]uint64, s.words)
 	counts := make([]int, len(s.classes))
@@ -477,21 +474,11 @@ func (s *screener) reverses(t, sub []int) bool {
 			}
 			cell[i] = c
 		}
-		rest := 0
+		m := 0
 		for _, v := range cell {
-			rest += bits.OnesCount64(v)
+			m += bits.OnesCount64(v)
 		}
-		for c, cls := range s.classes {
-			k := rest // the last class by subtraction
-			if c < len(s.classes)-1 {
-				k = 0
-				for i, v := range cell {
-					k += bits.OnesCount64(v & cls[i])
-				}
-			}
-			counts[c] = k
-			rest -= k
-		}
+		s.classCounts(cell, m, counts)
 		best, top := -1, -1
 		for c, k := range counts {
 			switch {
@@ -515,6 +502,36 @@ func (s *screener) reverses(t, sub []int) bool {
 	return false
 }
 
+// pairParts returns the single feature sub of the pair t and the pair's
+// other feature; ok is false unless t is a pair and sub a single.
+func pairParts(t, sub []int) (single, other int, ok bool) {
+	if len(t) != 2 || len(sub) != 1 {
+		return 0, 0, false
+	}
+	single, other = sub[0], t[0]
+	if other == single {
+		other = t[1]
+	}
+	return single, other, true
+}
+
+// classCounts sets counts[c] to the rows of class c among the m rows of
+// the bitset cell (the last class by subtraction).
+func (s *screener) classCounts(cell []uint64, m int, counts []int) {
+	rest := m
+	for c, cls := range s.classes {
+		k := rest
+		if c < len(s.classes)-1 {
+			k = 0
+			for i, v := range cell {
+				k += bits.OnesCount64(v & cls[i])
+			}
+		}
+		counts[c] = k
+		rest -= k
+	}
+}
+
 // extends reports whether the pair t, dominated by its single feature
 // sub, still adds evidence to it: whether the pair's other feature splits
 // one of sub's two value cells. Each cell's split is a G test on (classes
@@ -528,14 +545,12 @@ func (s *screener) reverses(t, sub []int) bool {
 // noise, seed 202: 24 fits of 350 below 0.97 with the summed test, 22 with
 // this one; model/rulesearch doc, session 11).
 func (s *screener) extends(t, sub []int) bool {
-	if len(t) != 2 || len(sub) != 1 {
+	a, b, ok := pairParts(t, sub)
+	if !ok {
 		return false
 	}
-	a, b := sub[0], t[0]
-	if b == a {
-		b = t[1]
-	}
 	stratum, cell := make([]uint64, s.words), make([]uint64, s.words)
+	counts := make([]int, len(s.classes))
 	best, tested := 1.0, 0
 	for _, aOn := range []bool{true, false} {
 		for i := range stratum {
@@ -565,18 +580,10 @@ func (s *screener) extends(t, sub []int) bool {
 			parts++
 			n += m
 			g -= s.nlogn[m]
-			rest := m
-			for c, cls := range s.classes {
-				k := rest // the last class by subtraction
-				if c < len(s.classes)-1 {
-					k = 0
-					for i, v := range cell {
-						k += bits.OnesCount64(v & cls[i])
-					}
-				}
+			s.classCounts(cell, m, counts)
+			for c, k := range counts {
 				g += s.nlogn[k]
 				byClass[c] += k
-				rest -= k
 			}
 		}
 		classes := 0
