@@ -93,9 +93,9 @@
 // 29 in package rulesearch's documentation) gives their slots to the best
 // pair screening scored instead (Network.PairCandidate names it whether
 // or not it was placed, Network.PairFallback where it was). Where the
-// strong tuples are all single features, the strongest gives its slots
-// to its best pair wherever the pair's added feature reverses the majority
-// class of one of its cells (rulesearch.Candidate.Partner, session 32 in
+// only strong tuple is a single feature, it gives its slots to its best
+// pair wherever the pair's added feature reverses the majority class of
+// one of its cells (rulesearch.Candidate.Partner, session 32 in
 // package rulesearch's documentation, with the levers measured beside
 // it); Search.ExtensionTest asks that pair for evidence first, as up to
 // session 31.

@@ -148,7 +148,7 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.PairFallback = c.Bool("pair-fallback")
 				return ""
 			}},
-		{&cli.BoolFlag{Name: "extension-test", Category: catModel, Usage: "where every strong feature tuple is a single feature, give the strongest one's rule slots to its best pair only if the pair's added feature splits one of its value cells with evidence (5 % after a Bonferroni factor over the partners and cells), as up to session 31; by default its best pair takes them wherever the pair's added feature reverses the majority class of one of those cells: a single feature expresses no interaction, and under label noise the target pair often splits its cell at p = 0.005, short of the factor (see model/rulesearch)", DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "extension-test", Category: catModel, Usage: "where the only strong feature tuple is a single feature, give its rule slots to its best pair only if the pair's added feature splits one of its value cells with evidence (5 % after a Bonferroni factor over the partners and cells), as up to session 31; by default its best pair takes them wherever the pair's added feature reverses the majority class of one of those cells: a single feature expresses no interaction, and under label noise the target pair often splits its cell at p = 0.005, short of the factor (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.ExtensionTest = c.Bool("extension-test")
 				return ""

@@ -101,7 +101,7 @@ func ChooseContext(ctx context.Context, d Data, screened []Candidate, cfg Config
 		}
 	}
 	tuples := (slots + cfg.Heads - 1) / cfg.Heads
-	strong, _, _ := strongTuples(cfg, screened, tuples)
+	strong, _, _, _ := strongTuples(cfg, screened, tuples)
 	if len(strong) <= 1 || !slices.ContainsFunc(strong, func(t []int) bool { return len(t) != 1 }) || d.Rows == 0 {
 		return screened, nil
 	}

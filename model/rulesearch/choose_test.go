@@ -64,7 +64,7 @@ func TestChooseCoversComplementaryFeatures(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		d := markerTable(seed, 600, classes, 24)
 		screened, _ := Screen(d, 3, cfg.ScreenBudget, cfg.Pool, false)
-		byScore, _, _ := strongTuples(cfg, screened, slots/cfg.Heads)
+		byScore, _, _, _ := strongTuples(cfg, screened, slots/cfg.Heads)
 		chosen, err := Choose(d, screened, cfg, slots)
 		if err != nil {
 			t.Fatal(err)

@@ -35,8 +35,8 @@ type Candidate struct {
 	// single's value cells (see screener.reverses), whether or not it
 	// passes the extension test; nil otherwise. A table whose strong
 	// tuples are all single features gives the strongest one's slots to
-	// its Extension, or else to its Partner (unless
-	// Config.ExtensionTest).
+	// its Extension, or else, where it is the only strong tuple, to its
+	// Partner (unless Config.ExtensionTest).
 	Partner []int
 	// Chosen marks a tuple that Choose gave rule slots for what it adds
 	// to the tuples chosen before it. Where any candidate is Chosen,

@@ -161,7 +161,8 @@ func TestScreenPartnerTakesLoneSinglesSlots(t *testing.T) {
 		}
 	}
 	// An Extension, which passed the test, comes before the Partner; a
-	// single beside a strong pair keeps its own slots.
+	// single beside another strong tuple, a single too (two target singles
+	// of an or gate express it already), keeps its own slots.
 	for _, tc := range []struct {
 		name     string
 		screened []rulesearch.Candidate
@@ -171,6 +172,10 @@ func TestScreenPartnerTakesLoneSinglesSlots(t *testing.T) {
 			[][]int{{3, 5}}},
 		{"partner", []rulesearch.Candidate{{Features: []int{3}, Score: 20, Evidence: true, Partner: []int{1, 3}}},
 			[][]int{{1, 3}}},
+		{"beside another single", []rulesearch.Candidate{
+			{Features: []int{3}, Score: 20, Evidence: true, Partner: []int{1, 3}},
+			{Features: []int{6}, Score: 15, Evidence: true}},
+			[][]int{{3}, {6}}},
 		{"beside a pair", []rulesearch.Candidate{
 			{Features: []int{3}, Score: 20, Evidence: true, Partner: []int{1, 3}},
 			{Features: []int{6, 7}, Score: 15, Evidence: true}},

@@ -166,7 +166,8 @@ func (rs *Table) conflict(t []int) bool {
 // NewTable fills slots rule slots, Heads slots a tuple, with the strong
 // screened tuples (within Cutoff of the best score and not nested in a
 // stronger one; where they are all single features, the strongest gives
-// way to its Extension, or else its Partner unless cfg.ExtensionTest) and,
+// way to its Extension, or else, where it is the only one, to its Partner
+// unless cfg.ExtensionTest) and,
 // with cfg.MainEffects, the screened single features with evidence,
 // then, where singles is not nil, a single-feature tuple for each of its
 // features (best first, as RankSingles orders them) that has none yet,
@@ -262,14 +263,20 @@ func StrongTuples(cfg Config, slots int, screened []Candidate) (strong [][]int, 
 // pool: strongTuples' with a lone single's extension in its place and, with
 // cfg.MainEffects, the main effects appended.
 func layout(cfg Config, screened []Candidate, tuples int) (strong, pool [][]int) {
-	strong, pool, firstExtension := strongTuples(cfg, screened, tuples)
+	strong, pool, firstExtension, firstPartner := strongTuples(cfg, screened, tuples)
 	// Single features alone express no interaction: when every strong
-	// tuple is a single, the strongest one's best pair (its Extension, or
-	// else its Partner unless cfg.ExtensionTest; only singles have them)
-	// takes its slots.
+	// tuple is a single, the strongest one's best pair that passed the
+	// extension test (only singles have one) takes its slots.
 	onlySingles := !slices.ContainsFunc(strong, func(t []int) bool { return len(t) != 1 })
-	if onlySingles && firstExtension != nil {
+	switch {
+	case onlySingles && firstExtension != nil:
 		strong[0] = firstExtension
+	case len(strong) == 1 && firstPartner != nil && !cfg.ExtensionTest:
+		// A lone single expresses one main effect and no interaction:
+		// its best pair that changes a prediction takes its slots.
+		// Beside other singles it keeps them (two target singles of an
+		// or gate express it already).
+		strong[0] = firstPartner
 	}
 	if cfg.MainEffects && len(strong) > 0 {
 		strong = withMainEffects(strong, screened, tuples)
@@ -279,13 +286,13 @@ func layout(cfg Config, screened []Candidate, tuples int) (strong, pool [][]int)
 
 // strongTuples splits screened into the strong tuples that get rule
 // slots (at most tuples of them, best first), the pool that waits for a
-// refresh, and the first strong tuple's Extension (or its Partner where
-// it has none, unless cfg.ExtensionTest). Where Choose marked
+// refresh, and the first strong tuple's Extension and Partner. Where
+// Choose marked
 // some candidates Chosen, the strong tuples are exactly those, in their
 // order; otherwise they are the tuples with evidence scoring at least
 // cfg.Cutoff times the best score and not nested in a stronger one. The
 // pool holds every other tuple with evidence not nested in a strong one.
-func strongTuples(cfg Config, screened []Candidate, tuples int) (strong, pool [][]int, firstExtension []int) {
+func strongTuples(cfg Config, screened []Candidate, tuples int) (strong, pool [][]int, firstExtension, firstPartner []int) {
 	chosen := slices.ContainsFunc(screened, func(c Candidate) bool { return c.Chosen })
 	for _, t := range screened {
 		nestedInStrong := slices.ContainsFunc(strong, func(u []int) bool { return nested(t.Features, u) })
@@ -298,17 +305,14 @@ func strongTuples(cfg Config, screened []Candidate, tuples int) (strong, pool []
 		switch {
 		case isStrong:
 			if len(strong) == 0 && !chosen {
-				firstExtension = t.Extension
-				if firstExtension == nil && !cfg.ExtensionTest {
-					firstExtension = t.Partner
-				}
+				firstExtension, firstPartner = t.Extension, t.Partner
 			}
 			strong = append(strong, t.Features)
 		case !nestedInStrong && t.Evidence && !t.Chosen:
 			pool = append(pool, t.Features)
 		}
 	}
-	return strong, pool, firstExtension
+	return strong, pool, firstExtension, firstPartner
 }
 
 // validTuple reports whether t holds 1..order strictly ascending features
