@@ -80,7 +80,7 @@ func weightCheck(ctx context.Context, l *Loop, ds *data.Dataset, cfg Config, opt
 	check := &WeightCheck{Folds: WeightFolds, Repeats: WeightRepeats}
 	check.Gained, check.Lost = changedRows(pred[0], pred[1], ys)
 	check.Equal = gainsHold(check.Gained, check.Lost)
-	what := "kept the balanced class weights"
+	what := "kept the loss's class weights"
 	if check.Equal {
 		what = "equal class weights predict the held-out rows better: training again with them"
 	}
