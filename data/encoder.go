@@ -325,6 +325,35 @@ func (e *Encoder) CodedColumns() []string {
 	return out
 }
 
+// KeepKinds returns opts with every column that e encodes categorically
+// named in Categorical (and taken out of Binarise, which cannot bin it),
+// so that an encoder fitted with them on some of the rows e was fitted on
+// types each such column as e does. A column holding a word among numbers
+// or missing cells is categorical, but a subset of the rows that misses
+// every word reads it as numeric, and rows holding the word then do not
+// parse (the held-out rows of a cross-validation fold). The categories
+// themselves still come from the subset's rows. opts is returned as it is
+// where its Categorical already holds "*"; its slices are not modified.
+func (e *Encoder) KeepKinds(opts EncoderOptions) EncoderOptions {
+	if e == nil || slices.Contains(opts.Categorical, "*") {
+		return opts
+	}
+	var add []string
+	for _, c := range e.Columns {
+		if c.Kind == Categorical && !slices.Contains(opts.Categorical, c.Name) {
+			add = append(add, c.Name)
+		}
+	}
+	if len(add) == 0 {
+		return opts
+	}
+	opts.Categorical = append(slices.Clone(opts.Categorical), add...)
+	if slices.ContainsFunc(opts.Binarise, func(name string) bool { return slices.Contains(add, name) }) {
+		opts.Binarise = slices.DeleteFunc(slices.Clone(opts.Binarise), func(name string) bool { return slices.Contains(add, name) })
+	}
+	return opts
+}
+
 // width returns the number of features column c encodes to.
 func (c *Column) width() int {
 	switch c.Kind {

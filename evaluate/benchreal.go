@@ -150,7 +150,8 @@ type BenchReport struct {
 // ((d·2 + m)·Repeats + r)·Folds + f. Both models see the same folds, drawn
 // by train.StratifiedFolds with PCG(Seed, r); HorNets trains with
 // UnitSeed(Seed, r, f, Folds). The encoder is fitted on each training fold
-// only. It also returns the shape of each table (BenchDataset without
+// only, each column keeping its kind on the whole table (as CrossValidate).
+// It also returns the shape of each table (BenchDataset without
 // models) and cfg resolved; pass both, with the results in unit order, to
 // BenchRealReduce. A table with fewer rows of a class than folds is an
 // error naming the table (a *train.FoldsError).
@@ -181,13 +182,16 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 	shapes := make([]BenchDataset, len(tables))
 	folds := make([][][]int, len(tables)) // table, repeat → fold of each row (none for a fixed split)
 	classes := make([][]string, len(tables))
+	wholes := make([]*data.Encoder, len(tables)) // each table's column kinds
 	for d, bt := range tables {
 		// The encoder fitted on the whole table gives only the labels (to
-		// draw stratified folds) and the shape; every fold fits its own.
+		// draw stratified folds), the shape and the columns' kinds; every
+		// fold fits its own.
 		whole, err := data.FitEncoder(bt.Table, encOpts) // its errors name the table
 		if err != nil {
 			return nil, nil, cfg, err
 		}
+		wholes[d] = whole
 		all, _, err := whole.Transform(bt.Table)
 		if err != nil {
 			return nil, nil, cfg, err
@@ -227,7 +231,7 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 		if !cfg.FixedSplit {
 			fold = folds[d][u.Repeat]
 		}
-		res, err := benchUnit(ctx, tables[d], fold, classes[d], u, cfg)
+		res, err := benchUnit(ctx, tables[d], wholes[d], fold, classes[d], u, cfg)
 		if err != nil {
 			return res, fmt.Errorf("%s: %s, repeat %d fold %d: %w", tables[d].Table.Name, u.Model, u.Repeat, u.Fold, err)
 		}
@@ -239,7 +243,9 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 // benchUnit fits one model of unit u on the rows of bt's table outside
 // fold u.Fold of the split fold, and scores it on the fold; with a fixed
 // split (fold nil) it fits on the whole table and scores on bt.Test.
-func benchUnit(ctx context.Context, bt BenchTable, fold []int, classes []string, u Unit, cfg BenchRealConfig) (UnitResult, error) {
+// whole is the encoder fitted on the whole table: its columns' kinds are
+// kept (data.Encoder.KeepKinds).
+func benchUnit(ctx context.Context, bt BenchTable, whole *data.Encoder, fold []int, classes []string, u Unit, cfg BenchRealConfig) (UnitResult, error) {
 	var res UnitResult
 	trainTab, testTab := bt.Table, bt.Test
 	if !cfg.FixedSplit {
@@ -264,7 +270,9 @@ func benchUnit(ctx context.Context, bt BenchTable, fold []int, classes []string,
 			return res, err
 		}
 	}
-	enc, err := data.FitEncoder(trainTab, opts)
+	// The whole table's kinds (see data.Encoder.KeepKinds): a column with
+	// a word that only the held-out rows hold is categorical.
+	enc, err := data.FitEncoder(trainTab, whole.KeepKinds(opts))
 	if err != nil {
 		return res, err
 	}

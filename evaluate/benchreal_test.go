@@ -3,6 +3,7 @@
 package evaluate
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -70,5 +71,33 @@ func TestBenchRealSweepFixedSplitRefuses(t *testing.T) {
 				t.Errorf("error %v, want %v containing %q", err, tt.want, tt.text)
 			}
 		})
+	}
+}
+
+// TestBenchRealKeepsWholeTableKinds: a column whose only non-missing cell
+// is a word keeps the whole table's categorical kind in the folds whose
+// training rows miss it, so no unit fails to parse its held-out rows.
+func TestBenchRealKeepsWholeTableKinds(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("note,x,z,label\n")
+	for i := range 20 {
+		note := "?"
+		if i == 5 {
+			note = "t"
+		}
+		x, z := i%2, i/2%2
+		b.WriteString(note + "," + string(rune('0'+x)) + "," + string(rune('0'+z)) + "," + []string{"n", "p"}[x^z] + "\n")
+	}
+	tab := csvTable(t, "lone_word.csv", b.String())
+	sw, _, _, err := BenchRealSweep([]BenchTable{{Name: "lone_word", Table: tab}}, BenchRealConfig{Folds: 4, Repeats: 1, Seed: 3, Train: train.Config{Epochs: 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sw.results(context.Background(), 2)
+	if err != nil {
+		t.Fatalf("bench real units: %v", err)
+	}
+	if len(res) != len(sw.Units) {
+		t.Errorf("%d results for %d units", len(res), len(sw.Units))
 	}
 }

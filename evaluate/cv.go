@@ -182,7 +182,10 @@ func sharedEncodingCheck(mc model.Config, tc train.Config) chooser {
 // labelled table t. The encoder is fitted on each training fold only, so
 // a category that occurs only in the held-out fold is unseen there (all
 // zeros; counted in FoldResult.Unseen) and numeric means come from the
-// training rows. See CrossValidateDataset for the rest.
+// training rows; each column keeps the kind it has on the whole table
+// (data.Encoder.KeepKinds: a word that only held-out rows hold still makes
+// its column categorical, as train types it). See CrossValidateDataset
+// for the rest.
 func CrossValidate(ctx context.Context, t *data.Table, cfg CVConfig) (*CVResult, error) {
 	y, classes, split, err := tableSplitter(t, cfg.Encoder, encodingCheck(cfg.Model, cfg.Train))
 	if err != nil {
@@ -195,7 +198,7 @@ func CrossValidate(ctx context.Context, t *data.Table, cfg CVConfig) (*CVResult,
 // splitter that fits the encoder on the training rows of a unit only, with
 // the options choose returns for them (opts where choose is nil).
 func tableSplitter(t *data.Table, opts data.EncoderOptions, choose chooser) ([]int, []string, splitter, error) {
-	whole, err := data.FitEncoder(t, opts) // for the label column and the classes only
+	whole, err := data.FitEncoder(t, opts) // for the label column, the classes and the columns' kinds only
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -217,7 +220,9 @@ func tableSplitter(t *data.Table, opts data.EncoderOptions, choose chooser) ([]i
 				return nil, nil, 0, err
 			}
 		}
-		enc, err := data.FitEncoder(sub, o)
+		// The whole table's kinds: a column with a word that only the
+		// held-out rows hold is categorical, as train types it.
+		enc, err := data.FitEncoder(sub, whole.KeepKinds(o))
 		if err != nil {
 			return nil, nil, 0, err
 		}

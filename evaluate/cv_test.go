@@ -179,3 +179,33 @@ func TestCrossValidateErrors(t *testing.T) {
 		t.Errorf("cancelled\ngot  %v\nwant context.Canceled", err)
 	}
 }
+
+// A column whose only non-missing cell is a word is categorical on the
+// whole table, as train types it. Every repeat has a fold whose training
+// rows miss the word; its encoder keeps the whole table's kind, so the
+// held-out row holding the word is an unseen category, not a cell that
+// does not parse.
+func TestCrossValidateKeepsWholeTableKinds(t *testing.T) {
+	t.Parallel()
+	tab := gateTable(t, data.Or, 3, 40, 7)
+	tab.Header = slices.Insert(tab.Header, 0, "note")
+	for i := range tab.Rows {
+		c := "?"
+		if i == 11 {
+			c = "t"
+		}
+		tab.Rows[i] = slices.Insert(tab.Rows[i], 0, c)
+	}
+	cfg := evaluate.CVConfig{Folds: 4, Repeats: 2, Train: train.Config{Seed: 1, Epochs: 5}}
+	res, err := evaluate.CrossValidate(context.Background(), tab, cfg)
+	if err != nil {
+		t.Fatalf("CrossValidate: %v", err)
+	}
+	unseen := 0
+	for _, f := range res.Folds {
+		unseen += f.Unseen
+	}
+	if unseen != cfg.Repeats { // the word's row is held out once a repeat
+		t.Errorf("unseen categories over the folds: got %d, want %d", unseen, cfg.Repeats)
+	}
+}

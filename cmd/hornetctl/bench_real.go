@@ -77,7 +77,8 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 		UsageText: "hornetctl bench real --data DIR_OR_FILES [--folds 5 | --test DIR_OR_FILES] [--repeats 1] [--seed 0] [--categorical NAMES] [--binarise NAMES] [--baselines FILE] [--format markdown|json] [model flags]",
 		Description: "Repeated stratified k-fold cross-validation of HorNets and of standardised L2 logistic regression on the\n" +
 			"same folds (repeat r uses folds drawn with seed (--seed, r); HorNets on fold f of repeat r trains with seed\n" +
-			"--seed + r·K + f). The CSV encoder is fitted on each training fold only. One row per dataset and model:\n" +
+			"--seed + r·K + f). The CSV encoder is fitted on each training fold only (each column keeping\n" +
+			"its kind on the whole table). One row per dataset and model:\n" +
 			"macro-F1 mean ± std over all folds, accuracy, seconds. With two or more models: average ranks of the\n" +
 			"per-dataset mean macro-F1, the Friedman and Iman–Davenport tests, the Nemenyi critical difference\n" +
 			"(α = 0.05) and the Bayesian signed-rank test (rope 0.01) of HorNets minus --compare over the datasets.\n" +

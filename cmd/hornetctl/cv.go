@@ -58,7 +58,8 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 		Description: "Repeated stratified k-fold cross-validation: each fold is predicted by a model trained on the other folds,\n" +
 			"with the same flags as train. Each of --repeats splits is drawn afresh from --seed; fold f of repeat r\n" +
 			"trains with seed + r·k + f (the first repeat: seed+f). The CSV encoder is fitted on each training fold\n" +
-			"only, so a category seen only in the held-out fold is unseen there. Prints per-fold accuracy and macro-F1,\n" +
+			"only (each column keeping its kind on the whole file), so a category seen only in the held-out fold is\n" +
+			"unseen there. Prints per-fold accuracy and macro-F1,\n" +
 			"and their mean ± sample standard deviation over all folds of all repeats. --jobs folds train at a time;\n" +
 			"the result does not depend on it. By default only warnings are logged; --verbose logs each fold's training.\n" +
 			"--shard I/N --results DIR runs only the units (repeat, fold) whose index is I mod N, appending each to\n" +
