@@ -161,6 +161,13 @@ type Config struct {
 	// NoTupleCheck switches off the TupleCheck of a categorical fit whose
 	// rule table places 2 to TupleCheckMost tuples.
 	NoTupleCheck bool `json:"no_tuple_check,omitempty"`
+	// TupleSignTest makes the TupleCheck keep the best tuple alone only
+	// where it predicts the held-out rows better by the sign test, as up
+	// to session 32. By default it is also kept where it is an interaction
+	// and every tuple predicts better by at most one standard error (the
+	// one-standard-error rule of cross-validation; see TupleCheck and the
+	// package documentation, session 33).
+	TupleSignTest bool `json:"tuple_sign_test,omitempty"`
 	// RouteCheck runs the RouteCheck of a categorical fit: the rules or
 	// the linear route, by inner folds.
 	RouteCheck bool `json:"route_check,omitempty"`
@@ -443,6 +450,9 @@ func (c Config) validate(bounded bool) error {
 		if k < 1 || k > MaxSparseKeep || i > 0 && k <= c.SparseKeep[i-1] {
 			return fmt.Errorf("%w: sparse keep %v, want ascending values in 1..%d", ErrConfig, c.SparseKeep, MaxSparseKeep)
 		}
+	}
+	if c.TupleSignTest && c.NoTupleCheck {
+		return fmt.Errorf("%w: the tuple sign test applies to the tuple check, which is switched off", ErrConfig)
 	}
 	if c.FullBalance && (c.ClassWeights != nil || c.EqualClassWeights) {
 		return fmt.Errorf("%w: full balance applies to the balanced class weights, not to class weights set or equal", ErrConfig)

@@ -81,6 +81,17 @@ func TestFullBalanceValidate(t *testing.T) {
 	}
 }
 
+// TupleSignTest is a rule of the tuple check: not beside NoTupleCheck.
+func TestTupleSignTestValidate(t *testing.T) {
+	t.Parallel()
+	if err := (train.Config{TupleSignTest: true, NoTupleCheck: true}).Resolved().Validate(); !errors.Is(err, train.ErrConfig) {
+		t.Errorf("TupleSignTest beside NoTupleCheck: Validate = %v, want ErrConfig", err)
+	}
+	if err := (train.Config{TupleSignTest: true}).Resolved().Validate(); err != nil {
+		t.Errorf("TupleSignTest alone: %v", err)
+	}
+}
+
 // An or gate over 8 features, 15 % of its 128 training labels flipped:
 // the cell where both targets are 1 holds 24 positive rows and 10
 // negative ones, and 91 of the 128 rows are positive. Balanced weights

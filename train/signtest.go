@@ -2,7 +2,11 @@
 
 package train
 
-import "gonum.org/v1/gonum/stat/distuv"
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
 
 // changedRows compares two predictions of the rows labelled y: gained
 // counts the rows where they differ and after is right, lost those where
@@ -39,4 +43,22 @@ func wrongRows(pred, y []int) int {
 		}
 	}
 	return wrong
+}
+
+// withinOneSE reports whether the simpler of two setups is to be kept by
+// the one-standard-error rule of cross-validation (Hastie, Tibshirani and
+// Friedman, The Elements of Statistical Learning, 7.10): the rows the
+// other setup's held-out predictions get right beyond the simpler one's,
+// lost − gained of n, are no more than one standard error of that paired
+// difference (each row's difference −1, 0 or +1, its standard error
+// estimated from the n rows). Where the predictions never differ, the
+// simpler setup is kept.
+func withinOneSE(gained, lost, n int) bool {
+	if n < 2 {
+		return lost <= gained
+	}
+	N := float64(n)
+	mean := float64(lost-gained) / N
+	variance := (float64(gained+lost) - N*mean*mean) / (N - 1)
+	return mean <= math.Sqrt(variance/N)
 }

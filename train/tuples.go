@@ -8,9 +8,11 @@ import (
 	"math/rand/v2"
 
 	"github.com/sirupsen/logrus"
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
+	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
 // TupleCheck is the inner cross-validation with which a categorical fit
@@ -27,7 +29,13 @@ import (
 // fit is made again with the best tuple alone (Kept 1), from the search
 // it ran: the tuples beside it fitted chance dependences of the training
 // rows (a noise feature beside a noisy gate's target pair, see the
-// package documentation).
+// package documentation). Unless Config.TupleSignTest is set, the best
+// tuple alone is also kept where it is an interaction (two of its features
+// interact with the label, rulesearch.PairInteraction at InteractionP) and
+// every tuple gets right more held-out rows than it by at most one
+// standard error of the paired difference (the one-standard-error rule of
+// cross-validation: the simpler table unless the other is clearly better;
+// Parsimony reports it).
 type TupleCheck struct {
 	Folds   int `json:"folds"` // in each of Repeats partitions of the rows
 	Repeats int `json:"repeats"`
@@ -35,6 +43,9 @@ type TupleCheck struct {
 	Kept    int `json:"kept"`   // the tuples the fit kept: Tuples, or 1
 	Gained  int `json:"gained"` // held-out predictions right with the best tuple alone only
 	Lost    int `json:"lost"`   // held-out predictions right with every tuple only
+	// Parsimony is whether the best tuple alone was kept by the
+	// one-standard-error rule, not by the sign test.
+	Parsimony bool `json:"parsimony,omitempty"`
 }
 
 // Bounds of the TupleCheck.
@@ -83,12 +94,26 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 	}
 	check := &TupleCheck{Folds: TupleFolds, Repeats: TupleRepeats, Tuples: K, Kept: K}
 	check.Gained, check.Lost = changedRows(pred[0], pred[1], ys)
-	if gainsHold(check.Gained, check.Lost) {
-		check.Kept = 1
+	tuples, err := net.Tuples()
+	if err != nil {
+		return nil, nil, err
+	}
+	interacts := false
+	if len(tuples) > 0 {
+		if interacts, err = interaction(l.train, tuples[0]); err != nil {
+			return nil, nil, err
+		}
 	}
 	what := fmt.Sprintf("kept the %d placed tuples", K)
-	if check.Kept == 1 {
+	keep, parsimony := bestAlone(cfg, check.Gained, check.Lost, len(ys), interacts)
+	switch check.Parsimony = parsimony; {
+	case parsimony:
+		what = "every tuple predicts the held-out rows better than the best interaction alone by at most one standard error (--tuple-sign-test asks for the sign test alone): training again with it alone"
+	case keep:
 		what = "the best tuple alone predicts the held-out rows better: training again with it"
+	}
+	if keep {
+		check.Kept = 1
 	}
 	l.log.WithFields(logrus.Fields{"tuples": K, "kept": check.Kept, "gained": check.Gained, "lost": check.Lost}).Info("tuple check: " + what)
 	if check.Kept == K {
@@ -99,6 +124,63 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 		return nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
 	}
 	return pruned, check, nil
+}
+
+// bestAlone decides a TupleCheck from its counts: the held-out rows
+// gained and lost by the best tuple alone, of n. It keeps the best tuple
+// alone where the sign test says it predicts better, and unless
+// cfg.TupleSignTest is set also (parsimony) where the best tuple is an
+// interaction (interacts: two of its features interact with the label,
+// rulesearch.PairInteraction at 5 %) and every tuple predicts better by
+// at most one standard error: parsimony asks whether the table is its
+// best interaction alone. A single feature, or two features of separate,
+// additive effects, alone would discard the main effects beside them
+// (package documentation, session 33).
+func bestAlone(cfg Config, gained, lost, n int, interacts bool) (alone, parsimony bool) {
+	switch {
+	case gainsHold(gained, lost):
+		return true, false
+	case !cfg.TupleSignTest && interacts && withinOneSE(gained, lost, n):
+		return true, true
+	}
+	return false, false
+}
+
+// InteractionP is the level at which two features of a TupleCheck's best
+// tuple must interact with the label (rulesearch.PairInteraction) for
+// the one-standard-error rule to apply: the conventional 5 %, as
+// model.FallbackInteractionP.
+const InteractionP = 0.05
+
+// interaction reports whether two features of the tuple (named as ds's
+// features; model.Network.Tuples) from different input columns interact
+// with the label on ds's rows at InteractionP.
+func interaction(ds *data.Dataset, tuple []string) (bool, error) {
+	at := make(map[string]int, len(ds.Features))
+	for j, name := range ds.Features {
+		at[name] = j
+	}
+	idx := make([]int, len(tuple))
+	for k, name := range tuple {
+		j, ok := at[name]
+		if !ok {
+			return false, fmt.Errorf("%w: rule tuple feature %q is not a feature of the table", ErrData, name)
+		}
+		idx[k] = j
+	}
+	d := rulesearch.Data{X: ds.X, Rows: ds.Rows, Features: ds.Cols, Y: ds.Y, Classes: len(ds.Classes), Blocks: ds.Groups}
+	for i, a := range idx {
+		for _, b := range idx[i+1:] {
+			if ds.Groups != nil && ds.Groups[a] == ds.Groups[b] {
+				continue
+			}
+			g, df := rulesearch.PairInteraction(d, a, b)
+			if df > 0 && (distuv.ChiSquared{K: float64(df)}).Survival(g) < InteractionP {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
 }
 
 // innerSetup is the model and training configuration of one of the fits

@@ -46,9 +46,11 @@ func saved(t *testing.T, net *model.Network) []byte {
 // fully balanced class weights, costs clean rows (0.86 without the
 // check); the inner fits with the pair alone predict more held-out rows
 // right, and the fit keeps it alone. Under the default weights (their
-// square root on this near-balanced table) the chance tuple costs no
-// held-out row and stays, and the fit reads the gate right. Two real
-// pairs keep both; NoTupleCheck and a table of one tuple run no check.
+// square root on this near-balanced table) the chance tuple costs few
+// held-out rows: the sign test alone (TupleSignTest) keeps it, and the
+// fit reads the gate right; by default the one-standard-error rule keeps
+// the interacting pair alone. Two real pairs keep both, with the sign
+// test alone too; NoTupleCheck and a table of one tuple run no check.
 func TestTupleCheck(t *testing.T) {
 	t.Parallel()
 	gen, err := data.NewSynth(data.SynthConfig{Gate: data.And, Features: 16, Seed: 204, LabelNoise: 0.15})
@@ -67,13 +69,16 @@ func TestTupleCheck(t *testing.T) {
 		cfg        train.Config
 		ran        bool // a TupleCheck ran
 		alone      bool // and kept the best tuple alone
+		parsimony  bool // by the one-standard-error rule
 		freshRight float64
 	}{
-		{"noisy and gate", noisy, train.Config{Seed: 204, FullBalance: true}, true, true, 0.99},
-		{"noisy and gate, default weights", noisy, train.Config{Seed: 204}, true, false, 0.99},
-		{"noisy and gate, no check", noisy, train.Config{Seed: 204, FullBalance: true, NoTupleCheck: true}, false, false, 0},
-		{"two real pairs", twoPairs(300, 10, 1), train.Config{Seed: 1}, true, false, 0},
-		{"one tuple", clean.Sample(128), train.Config{Seed: 1}, false, false, 0},
+		{"noisy and gate", noisy, train.Config{Seed: 204, FullBalance: true}, true, true, false, 0.99},
+		{"noisy and gate, default weights", noisy, train.Config{Seed: 204}, true, true, true, 0.99},
+		{"noisy and gate, default weights, sign test", noisy, train.Config{Seed: 204, TupleSignTest: true}, true, false, false, 0.99},
+		{"noisy and gate, no check", noisy, train.Config{Seed: 204, FullBalance: true, NoTupleCheck: true}, false, false, false, 0},
+		{"two real pairs", twoPairs(300, 10, 1), train.Config{Seed: 1}, true, false, false, 0},
+		{"two real pairs, sign test", twoPairs(300, 10, 1), train.Config{Seed: 1, TupleSignTest: true}, true, false, false, 0},
+		{"one tuple", clean.Sample(128), train.Config{Seed: 1}, false, false, false, 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -101,9 +106,12 @@ func TestTupleCheck(t *testing.T) {
 			if alone := c.Kept == 1; alone != tt.alone || placed != c.Kept {
 				t.Errorf("check %+v, the network places %d tuples; want the best alone: %v", c, placed, tt.alone)
 			}
+			if c.Parsimony != tt.parsimony {
+				t.Errorf("check %+v: want Parsimony %v", c, tt.parsimony)
+			}
 			if tt.alone {
-				if c.Gained <= c.Lost || res.Network.Config().Search.MaxTuples != 1 {
-					t.Errorf("check %+v, network's MaxTuples %d: want more rows gained than lost and MaxTuples 1", c, res.Network.Config().Search.MaxTuples)
+				if !c.Parsimony && c.Gained <= c.Lost || res.Network.Config().Search.MaxTuples != 1 {
+					t.Errorf("check %+v, network's MaxTuples %d: want more rows gained than lost (or Parsimony) and MaxTuples 1", c, res.Network.Config().Search.MaxTuples)
 				}
 				// The pruned fit, built from the check's search, is the
 				// fit its saved configuration gives: a refit reproduces it.

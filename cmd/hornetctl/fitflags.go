@@ -128,6 +128,11 @@ func fitFlagTable() []fitFlag {
 				o.Train.NoTupleCheck = c.Bool("no-tuple-check")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "tuple-sign-test", Category: catTraining, Usage: "let the tuple check keep the best tuple alone only where it predicts the held-out rows better by a sign test at 5 %, as up to session 32; by default it is also kept where it is an interaction and every tuple predicts better by at most one standard error (the one-standard-error rule): chance tuples beside a noisy interaction cost rows, but a second real interaction that the inner fits cannot confirm is lost (see train)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Train.TupleSignTest = c.Bool("tuple-sign-test")
+				return ""
+			}},
 		{&cli.BoolFlag{Name: "route-check", Category: catTraining, Usage: fmt.Sprintf("run the route check: on a table of 0/1 features of at most %d rows, %d inner fits (%d partitions into %d folds) decide whether the linear route (a weight on each feature, as --linear) predicts held-out rows better than the categorical route's rules, and the fit takes it if so: for tables whose label adds up many weak single effects (see train)", train.RouteCheckMostRows, 2*train.RouteFolds*train.RouteRepeats, train.RouteRepeats, train.RouteFolds), DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Train.RouteCheck = c.Bool("route-check")
