@@ -78,7 +78,11 @@
 // Search.MaxTuples keeps only the first of the tuples the search places
 // (Network.PlacedTuples counts them): package train's tuple check sets it
 // to 1 where inner fits predict held-out rows better with the best tuple
-// alone (sessions 27 and 28 in its documentation). The rule search New
+// alone (sessions 27 and 28 in its documentation), and since session 33
+// also where that tuple is an interaction and the inner fits with every
+// tuple predict better by at most one standard error (the
+// one-standard-error rule; train.Config.TupleSignTest keeps the sign test
+// alone). The rule search New
 // runs (screening, the choice among the screened tuples, the singles
 // beside them) depends on the table and the configuration only:
 // Network.TupleSearch returns it, and NewFromSearch builds, bit for bit,

@@ -168,13 +168,18 @@ func boundariesNote(res *train.Result) string {
 }
 
 // tuplesNote says where a categorical fit's tuple check kept the best
-// rule tuple alone (train.Result.Tuples).
+// rule tuple alone (train.Result.Tuples), and whether by the
+// one-standard-error rule.
 func tuplesNote(res *train.Result) string {
 	t := res.Tuples
 	if t == nil || t.Kept == t.Tuples {
 		return ""
 	}
-	return fmt.Sprintf(" (the best of %d rule tuples alone, by inner %d×%d-fold held-out predictions: %d gained, %d lost)", t.Tuples, t.Repeats, t.Folds, t.Gained, t.Lost)
+	rule := ""
+	if t.Parsimony {
+		rule = ", within one standard error"
+	}
+	return fmt.Sprintf(" (the best of %d rule tuples alone, by inner %d×%d-fold held-out predictions: %d gained, %d lost%s)", t.Tuples, t.Repeats, t.Folds, t.Gained, t.Lost, rule)
 }
 
 // routesNote says where the route check sent a table of 0/1 features to
