@@ -11,8 +11,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
 
@@ -174,8 +172,7 @@ func fallbackPair(cfg Config, d rulesearch.Data, screened []rulesearch.Candidate
 		if l.Size != 2 || len(l.Best) != 2 || l.BestScore <= 0 {
 			continue
 		}
-		g, df := rulesearch.PairInteraction(d, l.Best[0], l.Best[1])
-		if df > 0 && (distuv.ChiSquared{K: float64(df)}).Survival(g) < FallbackInteractionP {
+		if rulesearch.PairInteractionP(d, l.Best[0], l.Best[1]) < FallbackInteractionP {
 			return slices.Clone(l.Best), l.BestScore
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/sirupsen/logrus"
-	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
@@ -174,8 +173,7 @@ func interaction(ds *data.Dataset, tuple []string) (bool, error) {
 			if ds.Groups != nil && ds.Groups[a] == ds.Groups[b] {
 				continue
 			}
-			g, df := rulesearch.PairInteraction(d, a, b)
-			if df > 0 && (distuv.ChiSquared{K: float64(df)}).Survival(g) < InteractionP {
+			if rulesearch.PairInteractionP(d, a, b) < InteractionP {
 				return true, nil
 			}
 		}

@@ -2,7 +2,23 @@
 
 package rulesearch
 
-import "math"
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// PairInteractionP returns the p-value of PairInteraction's statistic
+// for the features a and b of d: its chi-squared upper tail on its
+// degrees of freedom, 1 where it has none (a pair PairInteraction scores
+// 0 on 0 degrees of freedom).
+func PairInteractionP(d Data, a, b int) float64 {
+	g, df := PairInteraction(d, a, b)
+	if df <= 0 {
+		return 1
+	}
+	return distuv.ChiSquared{K: float64(df)}.Survival(g)
+}
 
 // PairInteraction returns the G statistic of the interaction of the
 // features a and b of d with the label, binarised as Screen binarises

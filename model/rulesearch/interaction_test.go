@@ -64,4 +64,18 @@ func TestPairInteraction(t *testing.T) {
 	if g, df := PairInteraction(and, 1, 1); g != 0 || df != 0 {
 		t.Errorf("a feature with itself: G %g on %d df, want 0 on 0", g, df)
 	}
+	// PairInteractionP is the statistic's upper tail, 1 without degrees
+	// of freedom.
+	for _, pair := range [][2]int{{0, 1}, {0, 2}} {
+		g, df := PairInteraction(additive, pair[0], pair[1])
+		if got := PairInteractionP(additive, pair[0], pair[1]); got != p(g, df) {
+			t.Errorf("PairInteractionP(%v) = %g, want %g", pair, got, p(g, df))
+		}
+	}
+	if got := PairInteractionP(and, 0, 1); got > 1e-6 {
+		t.Errorf("PairInteractionP of the and gate = %g, want below 1e-6", got)
+	}
+	if got := PairInteractionP(and, 1, 1); got != 1 {
+		t.Errorf("PairInteractionP of a feature with itself = %g, want 1", got)
+	}
 }
