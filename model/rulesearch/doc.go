@@ -1001,6 +1001,83 @@
 //     training rows, weaker than the gate's chance triple (session 9's
 //     finding, again).
 //
+// Session 34: what the rows allow, and a single's partner by fewest
+// errors (measured and not adopted). At 20 % label noise, which pair the
+// 128 training rows of an and or or gate point to depends on how the
+// pairs are compared. Over the and and or draws of bench synthetic
+// (--gates and,or --reps 10 --label-noise P --seed S, 140 draws a seed),
+// the draws whose chosen pair is not the target, seeds 202 / 303 / 404 /
+// 505 / 606, measured by a scratch program over data.Synth's draws (not
+// in the tree):
+//
+//	the pair of largest G statistic           20 %: 4 / 9 / 4 / 6 / 7   15 %: 1 / 1 / 0 / 2 / 1
+//	the pair whose cell majorities leave the
+//	  fewest training rows wrong (ties by G)  20 %: 1 / 6 / 2 / 2 / 5   15 %: 0 / 0 / 0 / 0 / 1
+//
+// G scores each cell's class frequencies as free (a log-likelihood), so a
+// chance partner that makes a few pure cells scores above the target,
+// while under label noise around a deterministic concept the likelihood
+// of a pair's rule depends only on how many labels it contradicts. What no
+// learner can beat: the Bayes predictor that knows the generator (its
+// gates, uniform positions and the flip rate) and averages over every
+// label function by its posterior, draws below 0.97 on the clean fresh
+// rows, 20 %: 0 / 5 / 1 / 0 / 5 (1 / 6 / 2 / 2 / 5 knowing only that the
+// label is a function of one or two features); 15 %: none below on seeds
+// 202–505, 1 on 606 (evaluate's TestBayesGateCeiling asserts the seed 303
+// and 15 % figures). The defaults leave 10 / 15 / 6 / 10 / 9 at 20 % and
+// 0 / 0 / 1 / 3 / 2 at 15 %: goal 4 of issue 10 at 20 % is beyond what
+// the rows say on seeds 303 and 606 (no learner is more accurate on
+// average over the draws), and HorNets is 4–10 fits a seed above the
+// ceiling.
+//
+// Of the 31 fits below 0.97 at 20 % on seeds 202, 303 and 404 (read with
+// train -v), 12 hold random tuples (no tuple with evidence), 9 a lone
+// pair of a target single and a chance partner (session 32's Partner or
+// the Extension, of larger G than the target pair: or over 128, seed 308,
+// f40 with the chance f95, G 26.9 and 37 rows wrong, against the target
+// f98, G 24.5 and 33 rows wrong), 5 single features only, 3 a chance pair
+// (2 alone, 1 beside a target single), 2 a chance tuple beside the target
+// pair. Measured and not
+// adopted, each side by side with the defaults (fits below 0.97, and and
+// or gates, polyclip, 10 a cell; the synthetic and real tables with bench
+// real --folds 2 --repeats 5 --seed 101):
+//   - the Partner by fewest errors among all the single's pairs (not only
+//     those screening kept), taking the slots before the Extension: 20 %
+//     10 → 8, 15 → 13, 6 → 5 on seeds 202 / 303 / 404 (8 better, 1 worse:
+//     and over 64, seed 308, whose chance partner leaves one row fewer
+//     wrong than the target, 32 against 33); 15 % 0 / 0 / 1 / 3 → 0 / 0 /
+//     1 / 2 (seeds 202–505); the eleven categorical tables identical on
+//     seed 101 (0.8223) and 0.8149 → 0.8148 on seed 202; but on the
+//     synthetic tables (the run was stopped after thirteen of the sixteen
+//     and half the fourteenth) add_r200_f60_e15 0.612 → 0.568,
+//     dnf_r200_f60_k2_n20 0.586 → 0.562, two more −0.004 and −0.005, two
+//     up by 0.001 and (on half its folds) 0.006;
+//   - the same among the pairs screening dropped for the single only,
+//     with the Partner first or the Extension first (alike): the sixteen
+//     synthetic tables 0.7245 → 0.7211 (add_r200_f60_e15 −0.025,
+//     dnf_r200_f60_k2_n20 −0.028). In their folds a lone single takes a
+//     partner that corrects 1 or 2 of 100 training rows; the pair covers
+//     a second main effect, the joint test of the features left falls
+//     short of 5 % (add_r200_f60_e15, repeat 0, fold 1: p = 0.03 → 0.17),
+//     and the table loses every other single (macro-F1 0.720 → 0.458);
+//   - the same, the partner also interacting with the single at 5 %
+//     (PairInteraction): the fold above still loses (a chance interacting
+//     partner), and two gate repairs are lost;
+//   - the same, the partner's changed predictions also passing the sign
+//     test at 5 %: the additive fold is kept, but only one of the six gate
+//     repairs (a target partner corrects about 10 of 128 rows, gaining
+//     some 20 and losing 10: short of 5 %);
+//   - session 32's trigger (the single's best-scoring dropped pair
+//     reverses a cell) with the partner then chosen by fewest errors: the
+//     synthetic tables identical (0.7245), 20 % 10 → 8, 15 → 14, 6 → 6,
+//     but on the fresh seed 606 9 → 10 (none better, 2 worse: and over 8,
+//     seed 606, 0.763 → 0.492); 15 % identical on seeds 202–606.
+//
+// The count of rows wrong is the right comparison between the pairs of a
+// gate (the ceiling above), but a lone single's partner is also taken on
+// additive tables, where a partner correcting a row or two replaces the
+// single's main effect; no guard measured here told the two apart.
+//
 // # Determinism
 //
 // Every random choice takes an explicit *rand.Rand; screening ties are
