@@ -1072,6 +1072,11 @@
 //     synthetic tables identical (0.7245), 20 % 10 → 8, 15 → 14, 6 → 6,
 //     but on the fresh seed 606 9 → 10 (none better, 2 worse: and over 8,
 //     seed 606, 0.763 → 0.492); 15 % identical on seeds 202–606.
+//   - session 29's --pair-fallback re-measured at these defaults, for the
+//     12 fits of random tuples: 20 % 10 → 6, 15 → 12, 6 → 5, and 9 → 8 on
+//     seed 606 (11 better, 5 worse: and over 64, seed 304, 0.639 → 0.385;
+//     and over 8, seed 606, 0.763 → 0.492); its cost on additive tables is
+//     session 29's.
 //
 // The count of rows wrong is the right comparison between the pairs of a
 // gate (the ceiling above), but a lone single's partner is also taken on
