@@ -105,19 +105,22 @@ func bayesGateAccuracy(prior gatePrior, noise float64, tr, test *data.Dataset) f
 	for _, h := range hs {
 		most = max(most, h.logW)
 	}
-	kept := hs[:0] // the functions weighing at least e^-40 of the best
+	// The functions weighing at least e^-40 of the best, and their
+	// weights relative to it.
+	var kept []gateHypothesis
+	var weights []float64
 	for _, h := range hs {
 		if h.logW-most >= -40 {
-			h.logW = math.Exp(h.logW - most) // its weight, relative
 			kept = append(kept, h)
+			weights = append(weights, math.Exp(h.logW-most))
 		}
 	}
 	right := 0
 	for r := range test.Rows {
 		row := test.Row(r)
 		var p1, total float64
-		for _, h := range kept {
-			w := h.logW
+		for i, h := range kept {
+			w := weights[i]
 			total += w
 			if h.label(row) == 1 {
 				p1 += w * (1 - noise)

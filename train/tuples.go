@@ -147,9 +147,9 @@ func bestAlone(cfg Config, gained, lost, n int, interacts bool) (alone, parsimon
 
 // InteractionP is the level at which two features of a TupleCheck's best
 // tuple must interact with the label (rulesearch.PairInteraction) for
-// the one-standard-error rule to apply: the conventional 5 %, as
-// model.FallbackInteractionP.
-const InteractionP = 0.05
+// the one-standard-error rule to apply: the conventional 5 %, the level
+// of the pair fallback's interaction test.
+const InteractionP = model.FallbackInteractionP
 
 // interaction reports whether two features of the tuple (named as ds's
 // features; model.Network.Tuples) from different input columns interact
