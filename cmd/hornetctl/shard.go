@@ -352,10 +352,13 @@ func notAppendable(path string) error {
 
 // readResultsFile reads the records of path (none if it does not exist),
 // following a symbolic link (merge only reads; runSweep refuses a link
-// before it appends). A last line without its newline, or that does not
-// parse, is the unit that was being written when the run was killed: it is
-// left out (good says where it starts). A bad line before the last is an
-// error.
+// before it appends). A last line without its newline that is the start
+// of a record is the unit that was being written when the run was killed:
+// it is left out (good says where it starts), and runSweep cuts it away.
+// Any other line that is not a record is an error, the last one too: a
+// record and its newline go in one write, so a killed run leaves no
+// complete line that does not parse, and a file of other text (a note, a
+// JSON array) is not one to append to, nor to cut.
 func readResultsFile(path string) (*resultsFileContent, error) {
 	out := &resultsFileContent{}
 	st, err := os.Stat(path)
@@ -378,13 +381,13 @@ func readResultsFile(path string) (*resultsFileContent, error) {
 		line++
 		end := bytes.IndexByte(raw[off:], '\n')
 		if end < 0 {
-			break // the last line, half-written: ignored
+			if tornRecord(raw[off:]) {
+				break // the last line, half-written: ignored
+			}
+			return nil, fmt.Errorf("%s: line %d: not a unit record (nor the start of one, cut short)", path, line)
 		}
 		var rec unitRecord
 		err := json.Unmarshal(raw[off:off+end], &rec)
-		if err != nil && off+end+1 == len(raw) {
-			break // the last line, cut short: ignored
-		}
 		if err == nil && rec.Sweep == "" {
 			err = errors.New("no sweep fingerprint")
 		}
@@ -399,6 +402,18 @@ func readResultsFile(path string) (*resultsFileContent, error) {
 		out.good = int64(off)
 	}
 	return out, nil
+}
+
+// recordStart is how every line of a results file starts: a unitRecord's
+// first field (see newRecord).
+const recordStart = `{"command":"`
+
+// tornRecord reports whether b, a last line without its newline, is what
+// a killed run leaves of a record: a prefix of one, so it starts as every
+// record does.
+func tornRecord(b []byte) bool {
+	n := min(len(b), len(recordStart))
+	return string(b[:n]) == recordStart[:n]
 }
 
 // sweepRun is a sweep as a command hands it to runSweep.

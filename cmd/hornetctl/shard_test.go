@@ -631,3 +631,46 @@ func TestMergeSweepOfSkippedCells(t *testing.T) {
 		t.Errorf("merge without the spec: exit %d\n%s", r.code, r.stderr)
 	}
 }
+
+// TestResultsForeignFileKept: --results cuts away only what a killed run
+// leaves, the start of a record without its newline; a file holding
+// anything else, on its last line too, is refused and left as it was
+// (a one-line note was cut away, as if half-written).
+func TestResultsForeignFileKept(t *testing.T) {
+	fixtures(t)
+	for _, tt := range []struct {
+		name, content string
+		code          int
+	}{
+		{"a note", "hello world\n", 1},
+		{"a note without its newline", "hello world", 1},
+		{"a JSON array", "[1, 2, 3]\n", 1},
+		{"a JSON object of another tool", `{"a": 1}`, 1},
+		{"a record cut short", `{"comm`, 0},
+		{"a record cut short after its first field", `{"command":"cv","swe`, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "cv.jsonl")
+			if err := os.WriteFile(file, []byte(tt.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := runCLI(t, context.Background(), "cv", "--data", fx("train.csv"), "--folds", "2", "--epochs", "2", "--format", "json", "--results", file)
+			raw, _ := os.ReadFile(file)
+			if tt.code != 0 {
+				if r.code != tt.code || !strings.Contains(r.stderr, file+": line 1: not a unit record") || strings.Count(r.stderr, "\n") != 1 {
+					t.Errorf("exit %d\n%s\nwant exit %d, one line naming %s, line 1", r.code, r.stderr, tt.code, file)
+				}
+				if string(raw) != tt.content {
+					t.Errorf("the file was changed to %q", raw)
+				}
+				return
+			}
+			if r.code != 0 {
+				t.Fatalf("exit %d\n%s", r.code, r.stderr)
+			}
+			if n := bytes.Count(raw, []byte("\n")); n != 2 || !bytes.HasPrefix(raw, []byte(recordStart)) {
+				t.Errorf("--results after the run: %d lines, starting %.20q; want the 2 units' records", n, raw)
+			}
+		})
+	}
+}
