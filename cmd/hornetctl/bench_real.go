@@ -400,11 +400,14 @@ func (b *baselines) forRun(path string, datasets []string, repeats, folds int, w
 		out[ds] = models
 		for model, scores := range models {
 			k := slices.IndexFunc(scores, func(s evaluate.FoldScore) bool { return s.Repeat >= repeats || s.Fold >= folds })
-			if k < 0 {
-				continue
+			switch {
+			case k >= 0:
+				notes = append(notes, note{b.lines[ds][model][k], fmt.Sprintf("model %s on %s has repeat %d, fold %d, outside this run's %d × %d folds; its mean is over its own %d folds",
+					printable(model), printable(ds), scores[k].Repeat, scores[k].Fold, repeats, folds, len(scores))})
+			case len(scores) < repeats*folds:
+				notes = append(notes, note{b.lines[ds][model][0], fmt.Sprintf("model %s on %s has %d of this run's %d × %d folds; its mean is over those %d",
+					printable(model), printable(ds), len(scores), repeats, folds, len(scores))})
 			}
-			notes = append(notes, note{b.lines[ds][model][k], fmt.Sprintf("model %s on %s has repeat %d, fold %d, outside this run's %d × %d folds; its mean is over its own %d folds",
-				printable(model), printable(ds), scores[k].Repeat, scores[k].Fold, repeats, folds, len(scores))})
 		}
 	}
 	slices.SortFunc(notes, func(a, b note) int { return a.line - b.line })

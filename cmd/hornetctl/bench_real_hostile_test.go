@@ -69,7 +69,7 @@ func TestBenchRealImanDavenportUndefined(t *testing.T) {
 // TestBenchRealBaselinesUnknown: --baselines rows of a dataset that is not
 // one of this run's tables are left out with one warning per dataset
 // naming it and its first line; a model scored on folds outside this
-// run's protocol is kept with a warning; a control character in a model
+// run's protocol, or on fewer of them, is kept with a warning; a control character in a model
 // name reaches neither the terminal nor the report raw.
 func TestBenchRealBaselinesUnknown(t *testing.T) {
 	dir := benchRealData(t)
@@ -80,13 +80,15 @@ func TestBenchRealBaselinesUnknown(t *testing.T) {
 		"or5,0,0,majority,0.4\nor5,0,1,majority,0.4\n" +
 		"ghost,0,1,majority,0.1\n" +
 		"and4,0,0,red\x1b[31m,0.5\nand4,0,1,red\x1b[31m,0.5\nor5,0,0,red\x1b[31m,0.5\nor5,0,1,red\x1b[31m,0.5\n" +
-		"or5,0,0,wide,0.6\nor5,0,7,wide,0.6\nand4,0,0,wide,0.6\nand4,0,1,wide,0.6\n" // line 13: fold 7
+		"or5,0,0,wide,0.6\nor5,0,7,wide,0.6\nand4,0,0,wide,0.6\nand4,0,1,wide,0.6\n" + // line 13: fold 7
+		"and4,0,1,half,0.9\nor5,0,0,half,0.9\nor5,0,1,half,0.9\n" // line 16: one fold of two
 	if err := os.WriteFile(base, []byte(rows), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	args := []string{"bench", "real", "--data", dir, "--folds", "2", "--epochs", "1", "--baselines", base}
 	r := mustRun(t, args...)
-	for _, w := range []string{"line 2: dataset ghost is not one of this run's --data tables", "line 13: model wide on or5 has repeat 0, fold 7, outside this run's 1 × 2 folds"} {
+	for _, w := range []string{"line 2: dataset ghost is not one of this run's --data tables", "line 13: model wide on or5 has repeat 0, fold 7, outside this run's 1 × 2 folds",
+		"line 16: model half on and4 has 1 of this run's 1 × 2 folds; its mean is over those 1"} {
 		if !strings.Contains(r.stderr, w) {
 			t.Errorf("stderr lacks %q:\n%s", w, r.stderr)
 		}
