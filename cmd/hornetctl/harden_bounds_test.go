@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -144,6 +145,15 @@ func TestMemoryBudget(t *testing.T) {
 	dir := t.TempDir()
 	wide := filepath.Join(dir, "wide.csv")
 	mustRun(t, "synth", "--features", "2000", "--rows", "200", "--out", wide)
+	ids := filepath.Join(dir, "ids.csv") // a label of 3,000 values, one a row
+	var b strings.Builder
+	b.WriteString("a,b,label\n")
+	for i := range 3000 {
+		fmt.Fprintf(&b, "%d,%d,id%d\n", i%7, i%11, i)
+	}
+	if err := os.WriteFile(ids, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(dir, "m.json")
 	for _, tt := range []struct {
 		name string
@@ -157,6 +167,9 @@ func TestMemoryBudget(t *testing.T) {
 		{"cv folds in parallel", []string{"cv", "--data", wide, "--rules", "65536", "--order", "64", "--memory-budget-mb", "1024", "--folds", "2"},
 			"features, 2 folds at a time need an estimated "},
 		{"budget 0", []string{"train", "--data", wide, "--out", out, "--memory-budget-mb", "0"}, "invalid --memory-budget-mb 0: want 1..1099511627776"},
+		// The flags cannot lower the classes: the message names them.
+		{"an identifier for a label", []string{"train", "--data", ids, "--out", out, "--rules", "1", "--order", "1", "--memory-budget-mb", "256", "--quiet"},
+			"the label's 3000 classes (is it an identifier?) with --rules 1, --order 1 and --batch-size 16 on 3000 rows × 2 features need an estimated "},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.name == "cv folds in parallel" && runtime.GOMAXPROCS(0) < 2 {
@@ -167,7 +180,11 @@ func TestMemoryBudget(t *testing.T) {
 			if r.code != exitUsage || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, tt.want) {
 				t.Errorf("got  exit %d, %q\nwant exit %d and one line containing %q", r.code, r.stderr, exitUsage, tt.want)
 			}
-			if tt.name != "budget 0" && !strings.Contains(r.stderr, "more than the budget of 1024 MiB; lower them, or raise --memory-budget-mb") {
+			budget := "1024 MiB"
+			if tt.name == "an identifier for a label" {
+				budget = "256 MiB" // 444 MiB needed
+			}
+			if tt.name != "budget 0" && !strings.Contains(r.stderr, "more than the budget of "+budget+"; lower them, or raise --memory-budget-mb") {
 				t.Errorf("stderr does not name the budget: %q", r.stderr)
 			}
 			if d := time.Since(start); d > 5*time.Second {
