@@ -1024,10 +1024,11 @@
 // rows, 20 %: 0 / 5 / 1 / 0 / 5 (1 / 6 / 2 / 2 / 5 knowing only that the
 // label is a function of one or two features); 15 %: none below on seeds
 // 202–505, 1 on 606 (evaluate's TestBayesGateCeiling asserts the seed 303
-// and 15 % figures). The defaults leave 10 / 15 / 6 / 10 / 9 at 20 % and
+// and 15 % figures). The defaults leave 10 / 15 / 6 / 10 / 10 (session 35's
+// correction, below; 9 on seed 606 was measured here) at 20 % and
 // 0 / 0 / 1 / 3 / 2 at 15 %: goal 4 of issue 10 at 20 % is beyond what
 // the rows say on seeds 303 and 606 (no learner is more accurate on
-// average over the draws), and HorNets is 4–10 fits a seed above the
+// average over the draws), and HorNets is 5–10 fits a seed above the
 // ceiling.
 //
 // Of the 31 fits below 0.97 at 20 % on seeds 202, 303 and 404 (read with
@@ -1071,11 +1072,13 @@
 //     reverses a cell) with the partner then chosen by fewest errors: the
 //     synthetic tables identical (0.7245), 20 % 10 → 8, 15 → 14, 6 → 6,
 //     but on the fresh seed 606 9 → 10 (none better, 2 worse: and over 8,
-//     seed 606, 0.763 → 0.492); 15 % identical on seeds 202–606.
+//     seed 606, 0.763 → 0.492; against a wrong baseline, see session 35:
+//     10 → 10, 1 better, none worse); 15 % identical on seeds 202–606.
 //   - session 29's --pair-fallback re-measured at these defaults, for the
 //     12 fits of random tuples: 20 % 10 → 6, 15 → 12, 6 → 5, and 9 → 8 on
 //     seed 606 (11 better, 5 worse: and over 64, seed 304, 0.639 → 0.385;
-//     and over 8, seed 606, 0.763 → 0.492); 15 % identical on seeds
+//     and over 8, seed 606, 0.763 → 0.492; session 35: 10 → 8 on seed 606
+//     against the right baseline, 11 better and 2 worse); 15 % identical on seeds
 //     202–606; the sixteen synthetic tables 0.7245 → 0.7241
 //     (add_r200_f60_e15 −0.015, dnf_r200_f60_k2_n20 +0.008; session 29
 //     measured 0.6854 → 0.6788 on another draw, at its defaults); the
@@ -1102,6 +1105,64 @@
 // gate (the ceiling above), but a lone single's partner is also taken on
 // additive tables, where a partner correcting a row or two replaces the
 // single's main effect; no guard measured here told the two apart.
+//
+// Session 35: a strong single among thousands of features (a bug, fixed).
+// Screening keeps the 4·Pool best tuples of every size together before
+// it drops the tuples that a sub-tuple dominates. On a wide table a
+// strong single's own pairs and triples outscore it: among D features
+// the best of its D − 1 chance partners gains more than a pair's BIC
+// penalty of 2·ln N. A dominant genotype among 2,000 SNPs coded 0/1/2
+// (one-hot, 5,994 features; 300 rows; label "the SNP is not 0", 10 % of
+// the labels flipped) scores 162 as a single and 170 as its best pair,
+// and its pairs and triples filled every place; each was then dropped as
+// the single's passenger and screening returned no tuple at all, so the
+// table took random tuples (the categorical route's held-out macro-F1
+// 0.52 in the encoding check, which then kept the codes as numbers: 5-fold
+// macro-F1 0.598, below a logistic regression's 0.601). Screening now
+// adds a dropped tuple's dominating sub-tuple where the list lacks it and
+// it outscores every tuple that survives on its own (withDominators):
+// the rule IF rs1475 ≠ 0 THEN 1, fidelity 1.000, and 5-fold macro-F1
+// 0.857 (bench real --folds 5 --seed 7 on eight synthetic genotype
+// tables of 300 rows, 200 or 2,000 SNPs: the single dominant SNP among
+// 2,000 0.598 → 0.857, an additive pair among 2,000 0.598 → 0.616, the
+// other six identical). The test is TestScreenKeepsDominatorOfCrowdingPairs
+// (4,000 features, keep 4: no candidate before, the target single after).
+//
+// Only a dominator stronger than every survivor is added. Adding every
+// missing dominator (the documented contract to the letter) also brings
+// back weak singles whose chance pairs outscore them on narrow tables:
+// or over 64 features, 15 % noise, seed 606, gained the chance single
+// f10 (score 5.7, evidence at rank 2 of 64) beside the target single f57
+// (23.3), which kept f57 from its Partner, the target pair (1.000 →
+// 0.750); it changed spect_train's pool (the twelve shared tables'
+// default models are otherwise byte-identical) and moved the eleven
+// categorical tables 0.8223 → 0.8226 (seed 101) and the sixteen
+// synthetic ones 0.7245 → 0.7248. The rule adopted leaves every model of
+// the twelve shared tables (train --seed 2) byte-identical, every and
+// and or gate fit at 15 % and 20 % on seeds 202–606 identical (bench
+// synthetic --gates and,or --activation polyclip --reps 10 --label-noise
+// P, 1,400 fits, side by side with the session's starting binary), and
+// the eleven categorical tables identical fold by fold (0.8223, bench
+// real --folds 2 --repeats 5 --seed 101).
+//
+// A correction to session 34's figures, found while measuring this. Its
+// baseline results for 20 % noise on seeds 505 and 606 were not what its
+// default binary gives: re-run today with that binary and with the
+// session's starting one (the same fits, bit for bit), and over 8
+// features, seed 606, is 0.492 and not 0.763, and over 128, seed 608,
+// 0.730 and not 1.000, and over 128, seed 510, 0.483 and not 0.609. So
+// the defaults leave 10 / 15 / 6 / 10 / 10 fits below 0.97 at 20 % on
+// seeds 202–606 (not 9 on 606), and the comparisons on seed 606 above
+// change: session 32's trigger with the partner chosen by fewest errors
+// gives 10 → 10 there (1 better, none worse), not 9 → 10 with 2 worse,
+// so over seeds 202, 303, 404 and 606 it repairs 6 fits and loses 1
+// (and over 64, seed 308), 41 → 38 below 0.97, with the synthetic tables
+// identical: the reason given for not adopting it does not hold, and it
+// is the lead for the next pass (its real tables, weka's and the README's
+// 5×5 rows were not measured). --pair-fallback gives 10 → 8 on seed 606
+// (2 better, 1 worse: and over 32, seed 606, 0.706 → 0.627), so 11
+// better and 2 worse over the four seeds, not 5 worse; MONK's-2's
+// published split still keeps it an option.
 //
 // # Determinism
 //

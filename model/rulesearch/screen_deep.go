@@ -5,6 +5,7 @@ package rulesearch
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -327,6 +328,7 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	for _, t := range overall.items {
 		final.offer(t.Features, s.score(t.Features)-s.selectionCost(len(t.Features)))
 	}
+	final = s.withDominators(final)
 	// A tuple that scores no better than one of its own sub-tuples adds a
 	// passenger to a real effect ((f, noise) next to (f)): drop it.
 	// A pair dropped for its single feature whose added feature still
@@ -364,6 +366,62 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	s.markEvidence(out)
 	s.promoteExtensions(out)
 	return out, cov
+}
+
+// withDominators returns the tuples of kept and the sub-tuples that
+// dominate some of them (dominatedBy) where kept lacks such a sub-tuple
+// and it outscores every kept tuple that no sub-tuple dominates: the
+// dominated tuples are dropped below as passengers of their sub-tuple, so
+// a sub-tuple stronger than everything left must be there to stand for
+// them. The overall best tuples can lack it where the table is wide:
+// among D features the best of a strong single feature's D − 1 chance
+// partners gains more than a pair's BIC penalty, so hundreds of its pairs
+// and triples outscore the single and fill every place (a dominant
+// genotype among 2,000 SNPs one-hot coded, 300 rows: the single at score
+// 162, its best pair at 170); without the single every one of them was
+// dropped and no tuple was left, so the table took random tuples. A weak
+// single left out the same way (a chance single of 64 features whose own
+// pairs outscore it) stays out, as before: it is not the table's signal,
+// and beside a target single it would keep that single from its Partner
+// (session 35 in the package documentation). Where nothing is missing,
+// as on every narrow table measured, kept is returned as it is.
+func (s *screener) withDominators(kept *topK) *topK {
+	have := map[string]bool{}
+	floor := math.Inf(-1) // the best score of a kept tuple that survives on its own
+	for _, t := range kept.items {
+		have[tupleKey(t.Features)] = true
+		if t.Score > floor && !s.dominated(t) {
+			floor = t.Score
+		}
+	}
+	var added []Candidate
+	for todo := kept.items; len(todo) > 0; {
+		var next []Candidate
+		for _, t := range todo {
+			sub := s.dominatedBy(t)
+			if sub == nil || have[tupleKey(sub)] {
+				continue
+			}
+			have[tupleKey(sub)] = true
+			c := Candidate{Features: sub, Score: s.score(sub) - s.selectionCost(len(sub))}
+			if c.Score > floor {
+				added = append(added, c)
+			}
+			next = append(next, c) // it may have a dominator of its own
+		}
+		todo = next
+	}
+	if len(added) == 0 {
+		return kept
+	}
+	out := &topK{k: kept.k + len(added)}
+	for _, t := range kept.items {
+		out.offer(t.Features, t.Score)
+	}
+	for _, t := range added {
+		out.offer(t.Features, t.Score)
+	}
+	return out
 }
 
 // promoteExtensions acts where no candidate in cs has evidence, so that
