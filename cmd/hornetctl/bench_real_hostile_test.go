@@ -69,8 +69,9 @@ func TestBenchRealImanDavenportUndefined(t *testing.T) {
 // TestBenchRealBaselinesUnknown: --baselines rows of a dataset that is not
 // one of this run's tables are left out with one warning per dataset
 // naming it and its first line; a model scored on folds outside this
-// run's protocol, or on fewer of them, is kept with a warning; a control character in a model
-// name reaches neither the terminal nor the report raw.
+// run's protocol, or on fewer of them, is kept with a warning; a control
+// character in a model name reaches neither the terminal nor the report
+// raw.
 func TestBenchRealBaselinesUnknown(t *testing.T) {
 	dir := benchRealData(t)
 	base := filepath.Join(t.TempDir(), "baselines.csv")

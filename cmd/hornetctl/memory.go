@@ -103,8 +103,12 @@ func checkMemory(o fitOptions, ds *data.Dataset, fits int, budget int64) error {
 	if len(ds.Classes) > slowClasses || 2*len(ds.Classes) > ds.Rows && len(ds.Classes) > 2 {
 		// The flags cannot lower a label's classes: say they are the cause
 		// (20,000 rows of 20,000 labels asked for 17 GiB at --rules 1).
-		what = fmt.Sprintf("the label's %d classes (is it an identifier?) with --rules %d, --order %d and --batch-size %d on %d rows × %d features",
-			len(ds.Classes), cfg.Rules, cfg.Order, min(o.Train.Resolved().BatchSize, ds.Rows), ds.Rows, ds.Cols)
+		ident := ""
+		if 2*len(ds.Classes) > ds.Rows {
+			ident = " (is it an identifier?)"
+		}
+		what = fmt.Sprintf("the label's %d classes%s with --rules %d, --order %d and --batch-size %d on %d rows × %d features",
+			len(ds.Classes), ident, cfg.Rules, cfg.Order, min(o.Train.Resolved().BatchSize, ds.Rows), ds.Rows, ds.Cols)
 	}
 	if fits > 1 {
 		what += fmt.Sprintf(", %d folds at a time", fits)
