@@ -24,8 +24,9 @@ import (
 // is cross-validated both ways on its training rows, and binarised only
 // where that predicts the held-out rows better: more of the rows the two
 // encodings disagree on become right than wrong by a one-sided sign test
-// at 5 % (as the boundary check decides), and the held-out macro-F1 is
-// higher. Since session 26 the table may mix them with flags, categories
+// at 5 % (as the boundary check decides), each row weighed by its class's
+// weight where the fit's class weights are far from equal (since session
+// 35: weightedGainsHold), and the held-out macro-F1 is higher. Since session 26 the table may mix them with flags, categories
 // and constant columns (the continuous route takes such a table too, and
 // cannot express an interaction of two flags either), and a continuous
 // column of at most EncodingCodeValues values, a code, is one-hot encoded
@@ -210,7 +211,8 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 			check.BinarisedMacroF1 = m.MacroF1
 		}
 	}
-	check.Binarised = gainsHold(check.Gained, check.Lost) && check.BinarisedMacroF1 > check.NumbersMacroF1
+	check.Binarised = weightedGainsHold(pred[0], pred[1], ds.Y, LossWeights(tc, ds.Y, C, model.Continuous)) &&
+		check.BinarisedMacroF1 > check.NumbersMacroF1
 	if check.Binarised {
 		return binarised, check, nil
 	}

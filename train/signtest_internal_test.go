@@ -125,3 +125,51 @@ func TestInteraction(t *testing.T) {
 		t.Errorf("a tuple naming no feature: error %v, want ErrData", err)
 	}
 }
+
+// weightedGainsHold is the plain sign test where the class weights are
+// near equal (or nil), and weighs each changed row by its class's weight
+// where they are far from equal: a fit that finds a rare class's rows
+// then holds although it makes more rows wrong than right.
+func TestWeightedGainsHold(t *testing.T) {
+	t.Parallel()
+	// rows builds labels and two predictions: g rows of class gc that
+	// after gets right, l rows of class lc that before gets right, and
+	// same rows of class 0 predicted alike.
+	rows := func(g, gc, l, lc, same int) (before, after, y []int) {
+		for range g {
+			y, before, after = append(y, gc), append(before, 1-gc), append(after, gc)
+		}
+		for range l {
+			y, before, after = append(y, lc), append(before, lc), append(after, 1-lc)
+		}
+		for range same {
+			y, before, after = append(y, 0), append(before, 0), append(after, 0)
+		}
+		return before, after, y
+	}
+	rare := []float64{0.62, 2.63} // 57 positives of 300, balanced
+	for _, tt := range []struct {
+		name         string
+		g, gc, l, lc int
+		w            []float64
+		want         bool
+	}{
+		{"equal weights: the sign test, 12 to 2", 12, 1, 2, 0, nil, true},
+		{"equal weights: 8 to 2 falls short (p = 0.055)", 8, 1, 2, 0, nil, false},
+		{"near-equal weights: exactly the sign test", 8, 1, 2, 0, []float64{0.8, 1.33}, false},
+		{"far weights: 21 rare rows gained, 34 common lost", 21, 1, 34, 0, rare, true},
+		{"far weights: 21 common rows gained, 34 rare lost", 21, 0, 34, 1, rare, false},
+		{"far weights: 5 rare gained, 8 common lost, short", 5, 1, 8, 0, rare, false},
+		{"far weights: nothing changed", 0, 1, 0, 0, rare, false},
+	} {
+		before, after, y := rows(tt.g, tt.gc, tt.l, tt.lc, 300-tt.g-tt.l)
+		if got := weightedGainsHold(before, after, y, tt.w); got != tt.want {
+			t.Errorf("%s: weightedGainsHold = %v, want %v", tt.name, got, tt.want)
+		}
+		if tt.w == nil {
+			if got := gainsHold(changedRows(before, after, y)); got != tt.want {
+				t.Errorf("%s: gainsHold = %v, want %v", tt.name, got, tt.want)
+			}
+		}
+	}
+}
