@@ -211,6 +211,9 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 			check.BinarisedMacroF1 = m.MacroF1
 		}
 	}
+	// The balanced weights themselves (the continuous route's, which the
+	// categorical route takes to a power only where they are near equal,
+	// and there the test is the plain sign test anyway).
 	check.Binarised = weightedGainsHold(pred[0], pred[1], ds.Y, LossWeights(tc, ds.Y, C, model.Continuous)) &&
 		check.BinarisedMacroF1 > check.NumbersMacroF1
 	if check.Binarised {

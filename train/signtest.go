@@ -61,7 +61,7 @@ func weightedGainsHold(before, after, y []int, w []float64) bool {
 			variance += w[c] * w[c]
 		}
 	}
-	return gain > 0 && gain > z95OneSided*math.Sqrt(variance)
+	return gain > z95OneSided*math.Sqrt(variance) // false where nothing changed: 0 > 0
 }
 
 // z95OneSided is the standard normal quantile Φ⁻¹(0.95) of a one-sided

@@ -388,18 +388,20 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 func (s *screener) withDominators(kept *topK) *topK {
 	have := map[string]bool{}
 	floor := math.Inf(-1) // the best score of a kept tuple that survives on its own
+	var subs [][]int      // the dominators of the kept tuples, once each
 	for _, t := range kept.items {
 		have[tupleKey(t.Features)] = true
-		if t.Score > floor && !s.dominated(t) {
-			floor = t.Score
+		if sub := s.dominatedBy(t); sub != nil {
+			subs = append(subs, sub)
+		} else {
+			floor = max(floor, t.Score)
 		}
 	}
 	var added []Candidate
-	for todo := kept.items; len(todo) > 0; {
-		var next []Candidate
-		for _, t := range todo {
-			sub := s.dominatedBy(t)
-			if sub == nil || have[tupleKey(sub)] {
+	for len(subs) > 0 {
+		var next [][]int
+		for _, sub := range subs {
+			if have[tupleKey(sub)] {
 				continue
 			}
 			have[tupleKey(sub)] = true
@@ -407,9 +409,11 @@ func (s *screener) withDominators(kept *topK) *topK {
 			if c.Score > floor {
 				added = append(added, c)
 			}
-			next = append(next, c) // it may have a dominator of its own
+			if subsub := s.dominatedBy(c); subsub != nil { // it may have a dominator of its own
+				next = append(next, subsub)
+			}
 		}
-		todo = next
+		subs = next
 	}
 	if len(added) == 0 {
 		return kept
