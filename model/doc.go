@@ -97,11 +97,12 @@
 // 29 in package rulesearch's documentation) gives their slots to the best
 // pair screening scored instead (Network.PairCandidate names it whether
 // or not it was placed, Network.PairFallback where it was). Where the
-// only strong tuple is a single feature, it gives its slots to its best
-// pair wherever the pair's added feature reverses the majority class of
-// one of its cells (rulesearch.Candidate.Partner, session 32 in
+// only strong tuple is a single feature, it gives its slots to its pair
+// that leaves the fewest training rows wrong, where its best-scoring pair
+// leaves fewer than the single does (rulesearch.Candidate.Partner:
+// sessions 32, 34 and 36 in
 // package rulesearch's documentation, with the levers measured beside
-// it); Search.ExtensionTest asks that pair for evidence first, as up to
+// them); Search.ExtensionTest asks a pair for evidence first, as up to
 // session 31.
 //
 // # Routing at prediction time

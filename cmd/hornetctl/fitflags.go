@@ -153,7 +153,7 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.PairFallback = c.Bool("pair-fallback")
 				return ""
 			}},
-		{&cli.BoolFlag{Name: "extension-test", Category: catModel, Usage: "where the only strong feature tuple is a single feature, give its rule slots to its best pair only if the pair's added feature splits one of its value cells with evidence (5 % after a Bonferroni factor over the partners and cells), as up to session 31; by default its best pair takes them wherever the pair's added feature reverses the majority class of one of those cells: a single feature expresses no interaction, and under label noise the target pair often splits its cell at p = 0.005, short of the factor (see model/rulesearch)", DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "extension-test", Category: catModel, Usage: "where the only strong feature tuple is a single feature, give its rule slots to its best pair only if the pair's added feature splits one of its value cells with evidence (5 % after a Bonferroni factor over the partners and cells), as up to session 31; by default, where the single's best-scoring pair corrects some of its training rows, the pair that leaves the fewest training rows wrong among those screening dropped for it takes them: a single feature expresses no interaction, under label noise the target pair often splits its cell at p = 0.005, short of the factor, and a chance partner's pure cells can give its pair a larger score than the target's (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.ExtensionTest = c.Bool("extension-test")
 				return ""

@@ -136,10 +136,13 @@ type Config struct {
 	// all single features to the strongest single's best pair only where
 	// that pair passes the extension test (Candidate.Extension: its added
 	// feature splits one of the single's value cells with evidence), as
-	// up to session 31. By default, where it does not and the single is
-	// the only strong tuple, the single's Partner takes them: its best
-	// pair, where the added feature reverses the majority class of one of
-	// its cells (session 32, see the package documentation).
+	// up to session 31. By default, where the single is the only strong
+	// tuple, the single's Partner takes them: among the pairs screening
+	// dropped for it, the one that leaves the fewest training rows wrong,
+	// where the best-scoring of them leaves fewer than the single does
+	// (session 36; session 32's Partner was the best-scoring pair itself,
+	// where it reversed a cell, and came after the Extension; see the
+	// package documentation).
 	ExtensionTest bool `json:"extension_test,omitempty"`
 	// RefreshFraction is the largest share of the tuples replaced at one
 	// refresh. Default 0.25; 0 < f <= 1.

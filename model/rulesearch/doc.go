@@ -77,11 +77,13 @@
 //     2(D − 1): the cells tested and the partners): single features
 //     express no interaction, and with 20 % of an and gate's labels
 //     flipped the target pair often scores less above its stronger single
-//     than the BIC asks. Where the pair fails that test and the single is
-//     the only strong tuple, the single's Partner takes the slots instead:
-//     its best pair, where the added feature reverses the majority class
-//     of one of its two cells (since session 32, below;
-//     Config.ExtensionTest keeps the test). Where no tuple
+//     than the BIC asks. Where the single is the only strong tuple, its
+//     Partner takes the slots first: among the pairs screening dropped
+//     for it, the one that leaves the fewest training rows wrong, where
+//     the best-scoring of them leaves fewer than the single does (its
+//     added feature reverses the majority class of part of a cell;
+//     sessions 32 and 36 below; Config.ExtensionTest keeps the test
+//     alone). Where no tuple
 //     has evidence, a single's extension that has evidence as a pair takes
 //     the single's place before the table is filled (session 9 below);
 //  3. refreshes the table during training (Table.Refresh): the weakest
@@ -934,7 +936,7 @@
 // then named a chance partner in its top interaction in every fit. A
 // single's Partner is now its best pair where the added feature reverses
 // the majority class of one of the single's two value cells
-// (screener.reverses: the pair predicts something the single does not;
+// (screener.reverses, replaced in session 36: the pair predicts something the single does not;
 // a not gate's chance partner reverses no cell of a single whose cells
 // are 80/20), and where the single is the only strong tuple and has no
 // Extension, the Partner takes its slots (Config.ExtensionTest and

@@ -29,14 +29,16 @@ type Candidate struct {
 	// (see screener.extends); nil if none. A table whose only strong tuple is
 	// this single gives its slots to the extension (see NewTable).
 	Extension []int
-	// Partner is, for a single feature, the best-scoring pair that
-	// contains it and was dropped for scoring too little above it, where
-	// its added feature reverses the majority class of one of the
-	// single's value cells (see screener.reverses), whether or not it
-	// passes the extension test; nil otherwise. A table whose strong
-	// tuples are all single features gives the strongest one's slots to
-	// its Extension, or else, where it is the only strong tuple, to its
-	// Partner (unless Config.ExtensionTest).
+	// Partner is, for the single feature that leads the screened list
+	// (the first candidate with evidence and a positive score, where that
+	// is a single), the pair among those screening dropped for it (scored
+	// too little above it) whose value cells' majority classes leave the
+	// fewest training rows wrong, where the best-scoring of those pairs
+	// leaves fewer than the single's own two cells do (see
+	// screener.partner); nil otherwise. A table whose only strong tuple is
+	// this single gives its slots to the Partner, and otherwise, where its
+	// strong tuples are all single features, the strongest one's slots to
+	// its Extension (Config.ExtensionTest: to the Extension only).
 	Partner []int
 	// Chosen marks a tuple that Choose gave rule slots for what it adds
 	// to the tuples chosen before it. Where any candidate is Chosen,
@@ -446,60 +448,78 @@ func (s *screener) dominatedBy(t Candidate) []int {
 	return nil
 }
 
-// reverses reports whether the pair t changes what its single feature sub
-// predicts: whether the pair's other feature splits one of sub's two value
-// cells into parts whose majority classes differ (a unique largest class
-// count in each part). A partner that reverses no cell is a passenger:
-// the pair predicts what the single does, with a feature that may be
-// chance attached (the not gate's single beside a chance partner).
-func (s *screener) reverses(t, sub []int) bool {
-	a, b, ok := pairParts(t, sub)
-	if !ok {
-		return false
-	}
+// partner returns, among pairs (pairs of the single feature a, best
+// score first), the one whose four value cells' majority classes leave
+// the fewest training rows wrong (cellErrors), where that is fewer than
+// a's own two cells leave: the pair that changes the most of a's
+// predictions for the better. Ties go to the earlier pair. nil where no
+// pair makes fewer errors than a, and where the best-scoring pair makes
+// none fewer: its large score is then the single's, and a partner chosen
+// further down the list by its errors alone is as likely chance as not
+// (session 34's variant H, see the package documentation).
+func (s *screener) partner(a int, pairs [][]int) []int {
 	cell := make([]uint64, s.words)
 	counts := make([]int, len(s.classes))
-	majority := func(aOn, bOn bool) int {
-		for i := range cell {
-			c := s.all[i]
-			if aOn {
-				c &= s.cols[a][i]
-			} else {
-				c &^= s.cols[a][i]
+	// errorsOf returns the training rows that the majority classes of
+	// the value cells of a, split by b where b >= 0, leave wrong.
+	errorsOf := func(b int) int {
+		e := 0
+		for _, aOn := range []bool{false, true} {
+			for _, bOn := range []bool{false, true} {
+				if b < 0 && bOn {
+					continue
+				}
+				for i := range cell {
+					c := s.all[i]
+					if aOn {
+						c &= s.cols[a][i]
+					} else {
+						c &^= s.cols[a][i]
+					}
+					if b >= 0 {
+						if bOn {
+							c &= s.cols[b][i]
+						} else {
+							c &^= s.cols[b][i]
+						}
+					}
+					cell[i] = c
+				}
+				e += s.cellErrors(cell, counts)
 			}
-			if bOn {
-				c &= s.cols[b][i]
-			} else {
-				c &^= s.cols[b][i]
-			}
-			cell[i] = c
 		}
-		m := 0
-		for _, v := range cell {
-			m += bits.OnesCount64(v)
-		}
-		s.classCounts(cell, m, counts)
-		best, top := -1, -1
-		for c, k := range counts {
-			switch {
-			case k > top:
-				best, top = c, k
-			case k == top:
-				best = -1 // a tie, or an empty part: no majority
-			}
-		}
-		if top <= 0 {
-			return -1
-		}
-		return best
+		return e
 	}
-	for _, aOn := range []bool{true, false} {
-		on, off := majority(aOn, true), majority(aOn, false)
-		if on >= 0 && off >= 0 && on != off {
-			return true
+	fewest := errorsOf(-1)
+	var best []int
+	for k, t := range pairs {
+		_, b, ok := pairParts(t, []int{a})
+		if !ok || !slices.Contains(t, a) {
+			continue
+		}
+		e := errorsOf(b)
+		if k == 0 && e >= fewest {
+			return nil // the best-scoring pair corrects none of a's rows
+		}
+		if e < fewest {
+			fewest, best = e, t
 		}
 	}
-	return false
+	return best
+}
+
+// cellErrors returns the rows of cell outside its largest class: the
+// rows its majority class leaves wrong.
+func (s *screener) cellErrors(cell []uint64, counts []int) int {
+	m := 0
+	for _, v := range cell {
+		m += bits.OnesCount64(v)
+	}
+	if m == 0 {
+		return 0
+	}
+	s.classCounts(cell, m, counts)
+	return m - slices.Max(counts)
 }
 
 // pairParts returns the single feature sub of the pair t and the pair's

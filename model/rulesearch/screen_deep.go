@@ -333,11 +333,10 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	// passenger to a real effect ((f, noise) next to (f)): drop it.
 	// A pair dropped for its single feature whose added feature still
 	// passes a likelihood-ratio test becomes that single's extension (the
-	// best such, by score); the best pair dropped for its single becomes
-	// the single's partner where its added feature reverses the majority
-	// class of one of the single's cells.
+	// best such, by score); the pairs dropped for it are the candidates
+	// for its partner.
 	out := make([]Candidate, 0, min(keep, len(final.items))) // keep can be far more than there are
-	ext, partner, paired := map[int][]int{}, map[int][]int{}, map[int]bool{}
+	ext, dropped := map[int][]int{}, map[int][][]int{}
 	for _, t := range final.sorted() {
 		sub := s.dominatedBy(t)
 		switch {
@@ -346,12 +345,7 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 				out = append(out, t)
 			}
 		case len(t.Features) == 2 && len(sub) == 1 && !s.extendedBIC:
-			if !paired[sub[0]] { // the single's best pair, where it reverses a cell
-				paired[sub[0]] = true
-				if s.reverses(t.Features, sub) {
-					partner[sub[0]] = t.Features
-				}
-			}
+			dropped[sub[0]] = append(dropped[sub[0]], t.Features)
 			if ext[sub[0]] == nil && s.extends(t.Features, sub) {
 				ext[sub[0]] = t.Features
 			}
@@ -360,10 +354,18 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	for i := range out {
 		if len(out[i].Features) == 1 {
 			out[i].Extension = ext[out[i].Features[0]]
-			out[i].Partner = partner[out[i].Features[0]]
 		}
 	}
 	s.markEvidence(out)
+	// The single that would lead the rule table gets its partner: the
+	// pair, among those dropped for it, that leaves the fewest training
+	// rows wrong, where the best-scoring of them corrects some of the
+	// single's rows (screener.partner; NewTable gives a lone single's
+	// slots to it).
+	if i := slices.IndexFunc(out, func(c Candidate) bool { return c.Evidence && c.Score > 0 }); i >= 0 && len(out[i].Features) == 1 {
+		a := out[i].Features[0]
+		out[i].Partner = s.partner(a, dropped[a])
+	}
 	s.promoteExtensions(out)
 	return out, cov
 }

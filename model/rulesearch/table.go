@@ -265,18 +265,21 @@ func StrongTuples(cfg Config, slots int, screened []Candidate) (strong [][]int, 
 func layout(cfg Config, screened []Candidate, tuples int) (strong, pool [][]int) {
 	strong, pool, firstExtension, firstPartner := strongTuples(cfg, screened, tuples)
 	// Single features alone express no interaction: when every strong
-	// tuple is a single, the strongest one's best pair that passed the
-	// extension test (only singles have one) takes its slots.
+	// tuple is a single, the strongest one's pair takes its slots.
 	onlySingles := !slices.ContainsFunc(strong, func(t []int) bool { return len(t) != 1 })
 	switch {
-	case onlySingles && firstExtension != nil:
-		strong[0] = firstExtension
 	case len(strong) == 1 && firstPartner != nil && !cfg.ExtensionTest:
 		// A lone single expresses one main effect and no interaction:
-		// its best pair that changes a prediction takes its slots.
-		// Beside other singles it keeps them (two target singles of an
-		// or gate express it already).
+		// its pair that corrects the most of its training rows takes
+		// its slots (the Partner), before a pair that only passed the
+		// extension test, which may correct none. Beside other singles
+		// it keeps them (two target singles of an or gate express it
+		// already).
 		strong[0] = firstPartner
+	case onlySingles && firstExtension != nil:
+		// Beside other singles, or with ExtensionTest: the best pair
+		// that passed the extension test (only singles have one).
+		strong[0] = firstExtension
 	}
 	if cfg.MainEffects && len(strong) > 0 {
 		strong = withMainEffects(strong, screened, tuples)
