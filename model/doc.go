@@ -96,14 +96,16 @@
 // random tuples; Search.PairFallback (an option, not the default: session
 // 29 in package rulesearch's documentation) gives their slots to the best
 // pair screening scored instead (Network.PairCandidate names it whether
-// or not it was placed, Network.PairFallback where it was). Where the
-// only strong tuple is a single feature, it gives its slots to its pair
-// that leaves the fewest training rows wrong, where its best-scoring pair
-// leaves fewer than the single does (rulesearch.Candidate.Partner:
-// sessions 32, 34 and 36 in
-// package rulesearch's documentation, with the levers measured beside
-// them); Search.ExtensionTest asks a pair for evidence first, as up to
-// session 31.
+// or not it was placed, Network.PairFallback where it was; an inner
+// check that would set it by held-out rows was measured in session 36
+// and could not tell a noisy gate's pair from MONK's-2's chance pair).
+// Where the only strong tuple is a single feature, it gives its slots to
+// its pair that leaves the fewest training rows wrong, where its
+// best-scoring pair leaves fewer than the single does
+// (rulesearch.Candidate.Partner: sessions 32, 34 and 36 in package
+// rulesearch's documentation, with the levers measured beside them);
+// Search.ExtensionTest asks a pair for evidence first, as up to session
+// 31.
 //
 // # Routing at prediction time
 //

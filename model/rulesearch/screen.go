@@ -492,15 +492,17 @@ func (s *screener) partner(a int, pairs [][]int) []int {
 	}
 	fewest := errorsOf(-1)
 	var best []int
-	for k, t := range pairs {
+	first := true
+	for _, t := range pairs {
 		_, b, ok := pairParts(t, []int{a})
 		if !ok || !slices.Contains(t, a) {
 			continue
 		}
 		e := errorsOf(b)
-		if k == 0 && e >= fewest {
+		if first && e >= fewest {
 			return nil // the best-scoring pair corrects none of a's rows
 		}
+		first = false
 		if e < fewest {
 			fewest, best = e, t
 		}
