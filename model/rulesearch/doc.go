@@ -1195,12 +1195,12 @@
 // 652 of 700; 130 → 132, 125 → 126 on seeds 202 and 303). Identical:
 // the thirteen shared tables' default models (train --seed 2, byte for
 // byte); the eleven categorical tables fold by fold (bench real --folds 2
-// --repeats 5, seed 101 in session 35, 0.8223, and seed 202, 0.8149); the
+// --repeats 5, seeds 101 and 202: 0.8223 and 0.8149); the
 // README's 5×5 rows of house votes, mushroom, spect_train and
 // tic-tac-toe (seed 1); the sixteen synthetic tables (0.7245, seed 101);
-// weka's tables and the published MONK's and SPECT splits (session 35,
-// with session 34's variant binary; re-run with this one: bench real
-// --test, --repeats 5 --seed 1, 1.000, 0.663, 0.972, 0.579); the
+// weka's and Debian's tables (bench real --folds 5 --repeats 2 --seed
+// 101, 0.7635); the published MONK's and SPECT splits (bench real
+// --test, --repeats 5 --seed 1: 1.000, 0.663, 0.972, 0.579); the
 // README's seed-1 noise table (bench synthetic --reps 5 --seed 1
 // --label-noise P, every gate, both activations) at 10, 15 and 20 %, fit
 // by fit. On tables used for no choice (bench real --folds 5 --seed 7,
