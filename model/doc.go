@@ -93,9 +93,12 @@
 // another table (a hash of its values, labels and blocks) or
 // configuration.
 // Where screening finds no tuple with evidence the rule table holds
-// random tuples; Search.PairFallback (an option, not the default: session
-// 29 in package rulesearch's documentation) gives their slots to the best
-// pair screening scored instead (Network.PairCandidate names it whether
+// random tuples, unless the pair whose value cells leave the fewest
+// training rows wrong passes a permutation test over all pairs at
+// ErrorPairP (Network.ErrorPair names it; session 36 in package
+// rulesearch's documentation; Search.NoErrorPair keeps random tuples);
+// Search.PairFallback (an option, not the default: session 29 there)
+// gives their slots to the best pair screening scored instead (Network.PairCandidate names it whether
 // or not it was placed, Network.PairFallback where it was; an inner
 // check that would set it by held-out rows was measured in session 36
 // and could not tell a noisy gate's pair from MONK's-2's chance pair).

@@ -37,6 +37,13 @@ type TupleSearch struct {
 	// candidate of Search.PairFallback); nil otherwise.
 	pair      []int
 	pairScore float64
+	// errorPair is the pair that took the rule slots of random tuples by
+	// the error-pair test (rulesearch.Config.NoErrorPair switches it
+	// off), with the training rows its cells leave wrong and the test's
+	// p-value; nil where none did.
+	errorPair      []int
+	errorPairWrong int
+	errorPairP     float64
 }
 
 // dataPrint identifies a training table: its shape and a hash of its
@@ -152,6 +159,15 @@ func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error)
 		}
 	}
 	s.pair, s.pairScore = fallbackPair(cfg, data, s.screened, s.coverage)
+	if !cfg.Search.PairFallback && !cfg.Search.NoErrorPair {
+		if strong, _ := rulesearch.StrongTuples(cfg.Search, cfg.Rules, s.screened); len(strong) == 0 {
+			if c, wrong, p, ok := rulesearch.FewestErrorsPair(data, ErrorPairPermutations, ErrorPairBudget); ok && p <= ErrorPairP {
+				s.errorPair, s.errorPairWrong, s.errorPairP = slices.Clone(c.Features), wrong, p
+				c.Chosen = true
+				s.screened = append([]rulesearch.Candidate{c}, s.screened...)
+			}
+		}
+	}
 	if cfg.Search.PairFallback && s.pair != nil {
 		best := rulesearch.Candidate{Features: slices.Clone(s.pair), Score: s.pairScore, Chosen: true, Fallback: true}
 		s.screened = append([]rulesearch.Candidate{best}, s.screened...)
@@ -177,6 +193,32 @@ func fallbackPair(cfg Config, d rulesearch.Data, screened []rulesearch.Candidate
 		}
 	}
 	return nil, 0
+}
+
+// The error-pair test (rulesearch.Config.NoErrorPair): where no tuple has
+// evidence, the pair of fewest training rows wrong takes the rule slots of
+// random tuples where at most ErrorPairP of ErrorPairPermutations label
+// permutations let some pair leave as few wrong (rulesearch.
+// FewestErrorsPair), and the test is skipped where its (permutations + 1)
+// × pairs evaluations would exceed ErrorPairBudget (about four seconds
+// here on 128 rows: 8,128 pairs of 128 features take 0.04 s; a table of
+// 1,400 active features or more is not tested).
+const (
+	ErrorPairPermutations = 200
+	ErrorPairP            = 0.05
+	ErrorPairBudget       = 2e8
+)
+
+// ErrorPair returns the pair that took the rule slots of random tuples
+// because screening found no tuple with evidence and the error-pair test
+// held (see ErrorPairP), the training rows its value cells' majority
+// classes leave wrong, and the test's p-value; nil, 0 and 0 where none
+// did, and for a loaded network.
+func (n *Network) ErrorPair() (pair []int, wrong int, p float64) {
+	if n == nil || n.search == nil || n.search.errorPair == nil {
+		return nil, 0, 0
+	}
+	return slices.Clone(n.search.errorPair), n.search.errorPairWrong, n.search.errorPairP
 }
 
 // FallbackInteractionP is the level at which the fallback pair's features

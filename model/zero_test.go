@@ -68,6 +68,11 @@ func TestZeroValues(t *testing.T) {
 				wantZero(t, pair, score)
 				return nil
 			}},
+			{"Network.ErrorPair", true, func(t *testing.T) error {
+				pair, wrong, p := net.ErrorPair()
+				wantZero(t, pair, wrong, p)
+				return nil
+			}},
 			{"Network.PairCandidate", true, func(t *testing.T) error {
 				pair, score := net.PairCandidate()
 				wantZero(t, pair, score)

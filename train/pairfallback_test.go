@@ -16,10 +16,12 @@ import (
 // flipped: the target pair is the best pair screening scores (G 23.6)
 // but has no evidence among all 8,128 pairs, and no other tuple has any.
 // With Search.PairFallback the best pair takes the rule slots and the
-// network is right on clean fresh rows; by default the slots hold random
-// tuples, which learn the flipped labels (0.61 on clean rows, below the
-// 0.75 of predicting the majority). Either way the pair is the network's
-// PairCandidate.
+// network is right on clean fresh rows; so it is by default since session
+// 36, where the target pair leaves the fewest training rows wrong (30 of
+// 128) and the permutation test holds (the error pair); with
+// Search.NoErrorPair the slots hold random tuples, which learn the
+// flipped labels (0.61 on clean rows, below the 0.75 of predicting the
+// majority). Either way the pair is the network's PairCandidate.
 func TestPairFallback(t *testing.T) {
 	t.Parallel()
 	gen, err := data.NewSynth(data.SynthConfig{Gate: data.And, Features: 128, Seed: 202, LabelNoise: 0.2})
@@ -30,15 +32,19 @@ func TestPairFallback(t *testing.T) {
 	fresh := gen.Sample(1000)
 	on := model.Config{}
 	on.Search.PairFallback = true
+	noErrorPair := model.Config{}
+	noErrorPair.Search.NoErrorPair = true
 	for _, tt := range []struct {
-		name     string
-		mcfg     model.Config
-		fallback bool
-		atLeast  float64 // accuracy on clean fresh rows
-		below    float64
+		name      string
+		mcfg      model.Config
+		fallback  bool
+		errorPair bool
+		atLeast   float64 // accuracy on clean fresh rows
+		below     float64
 	}{
-		{"pair fallback", on, true, 0.97, 1.01},
-		{"default: random tuples", model.Config{}, false, 0, 0.8},
+		{"pair fallback", on, true, false, 0.97, 1.01},
+		{"default: the error pair", model.Config{}, false, true, 0.97, 1.01},
+		{"no error pair: random tuples", noErrorPair, false, false, 0, 0.8},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -55,8 +61,16 @@ func TestPairFallback(t *testing.T) {
 				if !slices.Equal(pair, gen.Targets()) || score <= 0 || net.PlacedTuples() != 1 {
 					t.Errorf("fallback pair %v (score %g), %d placed tuples; want the targets %v alone, score above 0", pair, score, net.PlacedTuples(), gen.Targets())
 				}
-			} else if pair != nil || net.PlacedTuples() != 0 {
-				t.Errorf("fallback pair %v, %d placed tuples; want none", pair, net.PlacedTuples())
+			} else if pair != nil {
+				t.Errorf("fallback pair %v; want none", pair)
+			}
+			switch ep, wrong, p := net.ErrorPair(); {
+			case tt.errorPair && (!slices.Equal(ep, gen.Targets()) || p > model.ErrorPairP || net.PlacedTuples() != 1):
+				t.Errorf("error pair %v (%d rows wrong, p = %.3f), %d placed tuples; want the targets %v alone at p <= %g", ep, wrong, p, net.PlacedTuples(), gen.Targets(), model.ErrorPairP)
+			case !tt.errorPair && ep != nil:
+				t.Errorf("error pair %v; want none", ep)
+			case !tt.errorPair && !tt.fallback && net.PlacedTuples() != 0:
+				t.Errorf("%d placed tuples; want none (random tuples)", net.PlacedTuples())
 			}
 			if acc := accuracy(t, net, fresh); acc < tt.atLeast || acc >= tt.below {
 				t.Errorf("accuracy on clean fresh rows %.3f, want %.2f or more and below %.2f", acc, tt.atLeast, tt.below)

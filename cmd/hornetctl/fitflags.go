@@ -153,6 +153,11 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.PairFallback = c.Bool("pair-fallback")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "no-error-pair", Category: catModel, Usage: fmt.Sprintf("where screening finds no feature tuple with evidence, keep random tuples; by default the pair whose value cells' majority classes leave the fewest training rows wrong takes their rule slots where no pair leaves as few wrong under %.0f %% or more of %d permutations of the labels (a test over all pairs at once; skipped on tables of more than about 1,400 active features): with noisy labels around a fixed concept that pair is the concept's more often than the pair of largest G statistic (see model/rulesearch)", 100*model.ErrorPairP, model.ErrorPairPermutations), DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Model.Search.NoErrorPair = c.Bool("no-error-pair")
+				return ""
+			}},
 		{&cli.BoolFlag{Name: "extension-test", Category: catModel, Usage: "where the only strong feature tuple is a single feature, give its rule slots to its best pair only if the pair's added feature splits one of its value cells with evidence (5 % after a Bonferroni factor over the partners and cells), as up to session 31; by default, where the single's best-scoring pair corrects some of its training rows, the pair that leaves the fewest training rows wrong among those screening dropped for it takes them: a single feature expresses no interaction, under label noise the target pair often splits its cell at p = 0.005, short of the factor, and a chance partner's pure cells can give its pair a larger score than the target's (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.ExtensionTest = c.Bool("extension-test")

@@ -51,6 +51,16 @@ type Config struct {
 	// predict better, which is why it is not the default (package
 	// documentation, session 29).
 	PairFallback bool `json:"pair_fallback,omitempty"`
+	// NoErrorPair switches the error pair off. By default, where no tuple
+	// has evidence and PairFallback is unset, the pair whose value cells'
+	// majority classes leave the fewest training rows wrong takes the
+	// rule slots of random tuples, where a permutation test of that
+	// minimum over all pairs holds at 5 % (FewestErrorsPair; the model
+	// package runs it within a budget of pair evaluations): under label
+	// noise around a fixed concept the likelihood of a pair's rule depends
+	// on the rows it leaves wrong, and the test asks whether any pair
+	// leaves so few wrong by chance (package documentation, session 36).
+	NoErrorPair bool `json:"no_error_pair,omitempty"`
 	// Cutoff: at the start, only screened tuples scoring at least Cutoff
 	// times the best tuple's score get rule slots; when there are fewer of
 	// them than slots allow, they get more heads each instead of slots of

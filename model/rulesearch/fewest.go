@@ -1,0 +1,117 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package rulesearch
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+)
+
+// FewestErrorsPair returns the pair of features of d whose four value
+// cells' majority classes leave the fewest rows wrong (ties to the pair
+// first in (a, b) order) as a candidate with its screening score, that
+// count, and the p-value of a permutation test of it: (1 + k) / (1 +
+// perms), where k of perms permutations of the labels (drawn from a
+// generator of a fixed seed, so the result is a function of d) let some
+// pair leave as few rows wrong or fewer. The minimum over all pairs is
+// the statistic, so the test holds its level over every pair at once (a
+// max-statistic permutation test: no Bonferroni factor). Features of one
+// block and features screening skips (constant, or twins) are not
+// paired. ok is false where d is data Screen would refuse, fewer than two
+// features are active, or (perms + 1) × pairs exceeds budget pair
+// evaluations (about 5·10⁷ a second here on 128 rows).
+func FewestErrorsPair(d Data, perms int, budget float64) (pair Candidate, wrong int, p float64, ok bool) {
+	if !d.screenable() || perms < 1 {
+		return Candidate{}, 0, 1, false
+	}
+	s := screenerOf(d)
+	act := s.active
+	if len(act) < 2 || float64(perms+1)*float64(len(act))*float64(len(act)-1)/2 > budget {
+		return Candidate{}, 0, 1, false
+	}
+	C := len(s.classes)
+	y := slices.Clone(d.Y)
+	classes := make([][]uint64, C)
+	for c := range classes {
+		classes[c] = make([]uint64, s.words)
+	}
+	setClasses := func() {
+		for c := range classes {
+			clear(classes[c])
+		}
+		for i, c := range y {
+			classes[c][i/64] |= 1 << (i % 64)
+		}
+	}
+	cell := make([]uint64, s.words)
+	counts := make([]int, C)
+	// fewest returns the pair of fewest rows wrong under the labels in
+	// classes, stopping early once a pair leaves at most stop wrong.
+	fewest := func(stop int) (int, int, int) {
+		best, ba, bb := d.Rows+1, -1, -1
+		for i, a := range act {
+			for _, b := range act[i+1:] {
+				if s.blocks != nil && s.blocks[a] == s.blocks[b] {
+					continue
+				}
+				e := 0
+				for q := range 4 {
+					aOn, bOn := q&2 != 0, q&1 != 0
+					m := 0
+					for w := range cell {
+						c := s.all[w]
+						if aOn {
+							c &= s.cols[a][w]
+						} else {
+							c &^= s.cols[a][w]
+						}
+						if bOn {
+							c &= s.cols[b][w]
+						} else {
+							c &^= s.cols[b][w]
+						}
+						cell[w] = c
+						m += bits.OnesCount64(c)
+					}
+					if m == 0 {
+						continue
+					}
+					top := 0
+					for k, cls := range classes {
+						n := 0
+						for w, v := range cell {
+							n += bits.OnesCount64(v & cls[w])
+						}
+						counts[k] = n
+						top = max(top, n)
+					}
+					e += m - top
+				}
+				if e < best {
+					best, ba, bb = e, a, b
+					if best <= stop {
+						return best, ba, bb
+					}
+				}
+			}
+		}
+		return best, ba, bb
+	}
+	setClasses()
+	wrong, a, b := fewest(-1)
+	if a < 0 {
+		return Candidate{}, 0, 1, false
+	}
+	rng := rand.New(rand.NewPCG(0x6665776573742070, 0x61697273)) // "fewest pairs"
+	k := 0
+	for range perms {
+		rng.Shuffle(len(y), func(i, j int) { y[i], y[j] = y[j], y[i] })
+		setClasses()
+		if e, _, _ := fewest(wrong); e <= wrong {
+			k++
+		}
+	}
+	t := []int{a, b}
+	return Candidate{Features: t, Score: s.score(t) - s.selectionCost(2)}, wrong, float64(1+k) / float64(1+perms), true
+}
