@@ -58,22 +58,7 @@ func FewestErrorsPair(d Data, perms int, budget float64) (pair Candidate, wrong 
 				e := 0
 				for q := range 4 {
 					aOn, bOn := q&2 != 0, q&1 != 0
-					m := 0
-					for w := range cell {
-						c := s.all[w]
-						if aOn {
-							c &= s.cols[a][w]
-						} else {
-							c &^= s.cols[a][w]
-						}
-						if bOn {
-							c &= s.cols[b][w]
-						} else {
-							c &^= s.cols[b][w]
-						}
-						cell[w] = c
-						m += bits.OnesCount64(c)
-					}
+					m := s.pairCell(cell, a, aOn, b, bOn)
 					if m == 0 {
 						continue
 					}

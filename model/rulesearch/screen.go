@@ -469,22 +469,7 @@ func (s *screener) partner(a int, pairs [][]int) []int {
 				if b < 0 && bOn {
 					continue
 				}
-				for i := range cell {
-					c := s.all[i]
-					if aOn {
-						c &= s.cols[a][i]
-					} else {
-						c &^= s.cols[a][i]
-					}
-					if b >= 0 {
-						if bOn {
-							c &= s.cols[b][i]
-						} else {
-							c &^= s.cols[b][i]
-						}
-					}
-					cell[i] = c
-				}
+				s.pairCell(cell, a, aOn, b, bOn)
 				e += s.cellErrors(cell, counts)
 			}
 		}
@@ -508,6 +493,30 @@ func (s *screener) partner(a int, pairs [][]int) []int {
 		}
 	}
 	return best
+}
+
+// pairCell sets cell to the rows where feature a is aOn and, for b >= 0,
+// feature b is bOn, and returns their count.
+func (s *screener) pairCell(cell []uint64, a int, aOn bool, b int, bOn bool) int {
+	m := 0
+	for i := range cell {
+		c := s.all[i]
+		if aOn {
+			c &= s.cols[a][i]
+		} else {
+			c &^= s.cols[a][i]
+		}
+		if b >= 0 {
+			if bOn {
+				c &= s.cols[b][i]
+			} else {
+				c &^= s.cols[b][i]
+			}
+		}
+		cell[i] = c
+		m += bits.OnesCount64(c)
+	}
+	return m
 }
 
 // cellErrors returns the rows of cell outside its largest class: the
