@@ -153,7 +153,7 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.PairFallback = c.Bool("pair-fallback")
 				return ""
 			}},
-		{&cli.BoolFlag{Name: "no-error-pair", Category: catModel, Usage: fmt.Sprintf("where screening finds no feature tuple with evidence, keep random tuples; by default the pair whose value cells' majority classes leave the fewest training rows wrong takes their rule slots where no pair leaves as few wrong under %.0f %% or more of %d permutations of the labels (a test over all pairs at once; skipped on tables of more than about 1,400 active features): with noisy labels around a fixed concept that pair is the concept's more often than the pair of largest G statistic (see model/rulesearch)", 100*model.ErrorPairP, model.ErrorPairPermutations), DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "no-error-pair", Category: catModel, Usage: fmt.Sprintf("where screening finds no feature tuple with evidence, keep random tuples; by default the pair whose value cells' majority classes leave the fewest training rows wrong takes their rule slots where no pair leaves as few wrong under %.0f %% or more of %d permutations of the labels (a test over all pairs at once; skipped on tables of more than about 450 active features): with noisy labels around a fixed concept that pair is the concept's more often than the pair of largest G statistic (see model/rulesearch)", 100*model.ErrorPairP, model.ErrorPairPermutations), DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.NoErrorPair = c.Bool("no-error-pair")
 				return ""
