@@ -3,7 +3,6 @@
 package rulesearch
 
 import (
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 )
@@ -30,50 +29,18 @@ func FewestErrorsPair(d Data, perms int, budget float64) (pair Candidate, wrong 
 	if len(act) < 2 || float64(perms+1)*float64(len(act))*float64(len(act)-1)/2 > budget {
 		return Candidate{}, 0, 1, false
 	}
-	C := len(s.classes)
-	y := slices.Clone(d.Y)
-	classes := make([][]uint64, C)
-	for c := range classes {
-		classes[c] = make([]uint64, s.words)
-	}
-	setClasses := func() {
-		for c := range classes {
-			clear(classes[c])
-		}
-		for i, c := range y {
-			classes[c][i/64] |= 1 << (i % 64)
-		}
-	}
 	cell := make([]uint64, s.words)
-	counts := make([]int, C)
+	counts := make([]int, len(s.classes))
 	// fewest returns the pair of fewest rows wrong under the labels in
-	// classes, stopping early once a pair leaves at most stop wrong.
-	fewest := func(stop int) (int, int, int) {
-		best, ba, bb := d.Rows+1, -1, -1
+	// s.classes, stopping early once a pair leaves at most stop wrong.
+	fewest := func(stop int) (best, ba, bb int) {
+		best, ba, bb = d.Rows+1, -1, -1
 		for i, a := range act {
 			for _, b := range act[i+1:] {
 				if s.blocks != nil && s.blocks[a] == s.blocks[b] {
 					continue
 				}
-				e := 0
-				for q := range 4 {
-					aOn, bOn := q&2 != 0, q&1 != 0
-					m := s.pairCell(cell, a, aOn, b, bOn)
-					if m == 0 {
-						continue
-					}
-					top := 0
-					for k, cls := range classes {
-						n := 0
-						for w, v := range cell {
-							n += bits.OnesCount64(v & cls[w])
-						}
-						counts[k] = n
-						top = max(top, n)
-					}
-					e += m - top
-				}
-				if e < best {
+				if e := s.cellsWrong(a, b, cell, counts); e < best {
 					best, ba, bb = e, a, b
 					if best <= stop {
 						return best, ba, bb
@@ -83,20 +50,28 @@ func FewestErrorsPair(d Data, perms int, budget float64) (pair Candidate, wrong 
 		}
 		return best, ba, bb
 	}
-	setClasses()
 	wrong, a, b := fewest(-1)
 	if a < 0 {
 		return Candidate{}, 0, 1, false
 	}
+	t := []int{a, b}
+	pair = Candidate{Features: t, Score: s.score(t) - s.selectionCost(2)} // before the labels are permuted
+	// s is this call's own screener: its class bitsets take each
+	// permutation of the labels in turn.
+	y := slices.Clone(d.Y)
 	rng := rand.New(rand.NewPCG(0x6665776573742070, 0x61697273)) // "fewest pairs"
 	k := 0
 	for range perms {
 		rng.Shuffle(len(y), func(i, j int) { y[i], y[j] = y[j], y[i] })
-		setClasses()
+		for _, cls := range s.classes {
+			clear(cls)
+		}
+		for i, c := range y {
+			s.classes[c][i/64] |= 1 << (i % 64)
+		}
 		if e, _, _ := fewest(wrong); e <= wrong {
 			k++
 		}
 	}
-	t := []int{a, b}
-	return Candidate{Features: t, Score: s.score(t) - s.selectionCost(2)}, wrong, float64(1+k) / float64(1+perms), true
+	return pair, wrong, float64(1+k) / float64(1+perms), true
 }

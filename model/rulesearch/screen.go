@@ -450,7 +450,7 @@ func (s *screener) dominatedBy(t Candidate) []int {
 
 // partner returns, among pairs (pairs of the single feature a, best
 // score first), the one whose four value cells' majority classes leave
-// the fewest training rows wrong (cellErrors), where that is fewer than
+// the fewest training rows wrong (cellsWrong), where that is fewer than
 // a's own two cells leave: the pair that changes the most of a's
 // predictions for the better. Ties go to the earlier pair. nil where no
 // pair makes fewer errors than a, and where the best-scoring pair makes
@@ -460,22 +460,7 @@ func (s *screener) dominatedBy(t Candidate) []int {
 func (s *screener) partner(a int, pairs [][]int) []int {
 	cell := make([]uint64, s.words)
 	counts := make([]int, len(s.classes))
-	// errorsOf returns the training rows that the majority classes of
-	// the value cells of a, split by b where b >= 0, leave wrong.
-	errorsOf := func(b int) int {
-		e := 0
-		for _, aOn := range []bool{false, true} {
-			for _, bOn := range []bool{false, true} {
-				if b < 0 && bOn {
-					continue
-				}
-				s.pairCell(cell, a, aOn, b, bOn)
-				e += s.cellErrors(cell, counts)
-			}
-		}
-		return e
-	}
-	fewest := errorsOf(-1)
+	fewest := s.cellsWrong(a, -1, cell, counts)
 	var best []int
 	first := true
 	for _, t := range pairs {
@@ -483,7 +468,7 @@ func (s *screener) partner(a int, pairs [][]int) []int {
 		if !ok || !slices.Contains(t, a) {
 			continue
 		}
-		e := errorsOf(b)
+		e := s.cellsWrong(a, b, cell, counts)
 		if first && e >= fewest {
 			return nil // the best-scoring pair corrects none of a's rows
 		}
@@ -519,18 +504,24 @@ func (s *screener) pairCell(cell []uint64, a int, aOn bool, b int, bOn bool) int
 	return m
 }
 
-// cellErrors returns the rows of cell outside its largest class: the
-// rows its majority class leaves wrong.
-func (s *screener) cellErrors(cell []uint64, counts []int) int {
-	m := 0
-	for _, v := range cell {
-		m += bits.OnesCount64(v)
+// cellsWrong returns the rows that the majority classes of the value
+// cells of feature a, split by feature b where b >= 0, leave wrong (the
+// rows outside each cell's largest class), under the labels in s.classes.
+// cell and counts are scratch of s.words and len(s.classes) entries.
+func (s *screener) cellsWrong(a, b int, cell []uint64, counts []int) int {
+	e := 0
+	for _, aOn := range []bool{false, true} {
+		for _, bOn := range []bool{false, true} {
+			if b < 0 && bOn {
+				continue
+			}
+			if m := s.pairCell(cell, a, aOn, b, bOn); m > 0 {
+				s.classCounts(cell, m, counts)
+				e += m - slices.Max(counts)
+			}
+		}
 	}
-	if m == 0 {
-		return 0
-	}
-	s.classCounts(cell, m, counts)
-	return m - slices.Max(counts)
+	return e
 }
 
 // pairParts returns the single feature sub of the pair t and the pair's
