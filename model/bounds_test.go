@@ -38,6 +38,10 @@ func TestConfigBounds(t *testing.T) {
 		{"pool", func(c *model.Config) { c.Search.Pool = 8193 }, "pool = 8193, want 1..8192"},
 		{"screen order", func(c *model.Config) { c.Search.ScreenOrder = 9 }, "screen-order = 9, want 1..8"},
 		{"screen budget", func(c *model.Config) { c.Search.ScreenBudget = 200_000_001 }, "screen-budget = 200000001, want 1..200000000"},
+		{"error pair over tuples", func(c *model.Config) { c.Search.ErrorPairOverTuples = true }, ""},
+		{"error pair over tuples, no error pair", func(c *model.Config) { c.Search.ErrorPairOverTuples, c.Search.NoErrorPair = true, true }, "error-pair-over-tuples needs the error pair, which no-error-pair switches off"},
+		{"error pair over tuples, pair fallback", func(c *model.Config) { c.Search.ErrorPairOverTuples, c.Search.PairFallback = true, true }, "error-pair-over-tuples needs the error pair, which pair-fallback replaces"},
+		{"error pair over tuples, rank by score", func(c *model.Config) { c.Search.ErrorPairOverTuples, c.Search.RankByScore = true, true }, "error-pair-over-tuples weighs the strong tuples by what they add to the pair, which rank-by-score does without"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			c := model.DefaultConfig()

@@ -37,13 +37,17 @@ type TupleSearch struct {
 	// candidate of Search.PairFallback); nil otherwise.
 	pair      []int
 	pairScore float64
-	// errorPair is the pair that took the rule slots of random tuples by
-	// the error-pair test (rulesearch.Config.NoErrorPair switches it
-	// off), with the training rows its cells leave wrong and the test's
+	// errorPair is the pair that took the first rule slots by the
+	// error-pair test (rulesearch.Config.NoErrorPair switches it off,
+	// ErrorPairOverTuples lets it take them before strong tuples),
+	// with the training rows its cells leave wrong and the test's
 	// p-value; nil where none did.
 	errorPair      []int
 	errorPairWrong int
 	errorPairP     float64
+	// errorPairOver is the number of strong tuples that together left
+	// more rows wrong than the error pair (0: no tuple had evidence).
+	errorPairOver int
 }
 
 // dataPrint identifies a training table: its shape and a hash of its
@@ -160,12 +164,8 @@ func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error)
 	}
 	s.pair, s.pairScore = fallbackPair(cfg, data, s.screened, s.coverage)
 	if !cfg.Search.PairFallback && !cfg.Search.NoErrorPair {
-		if strong, _ := rulesearch.StrongTuples(cfg.Search, cfg.Rules, s.screened); len(strong) == 0 {
-			if c, wrong, p, ok := rulesearch.FewestErrorsPair(data, ErrorPairPermutations, ErrorPairBudget); ok && p <= ErrorPairP {
-				s.errorPair, s.errorPairWrong, s.errorPairP = slices.Clone(c.Features), wrong, p
-				c.Chosen = true
-				s.screened = append([]rulesearch.Candidate{c}, s.screened...)
-			}
+		if err := s.takeErrorPair(ctx, cfg, data); err != nil {
+			return nil, err
 		}
 	}
 	if cfg.Search.PairFallback && s.pair != nil {
@@ -174,6 +174,36 @@ func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error)
 	}
 	s.singles, s.joint = singleTuples(cfg, d, s.screened)
 	return s, nil
+}
+
+// takeErrorPair gives the error pair the first rule slots where its test
+// holds (see ErrorPairP): where no tuple has evidence, instead of random
+// tuples; with Search.ErrorPairOverTuples also where tuples have
+// evidence and it leaves fewer training rows wrong than the strong tuples
+// together do (rulesearch.TuplesWrong: an additive logit over their
+// value cells), before them, and Choose's boosting keeps those whose
+// dependence with the label given the pair is significant
+// (rulesearch.ChooseAfterContext).
+func (s *TupleSearch) takeErrorPair(ctx context.Context, cfg Config, data rulesearch.Data) error {
+	strong, _ := rulesearch.StrongTuples(cfg.Search, cfg.Rules, s.screened)
+	if len(strong) > 0 && !cfg.Search.ErrorPairOverTuples {
+		return nil
+	}
+	c, wrong, p, ok := rulesearch.FewestErrorsPair(data, ErrorPairPermutations, ErrorPairBudget, strong)
+	if !ok || p > ErrorPairP {
+		return nil
+	}
+	s.errorPair, s.errorPairWrong, s.errorPairP, s.errorPairOver = slices.Clone(c.Features), wrong, p, len(strong)
+	if len(strong) == 0 {
+		c.Chosen = true
+		s.screened = append([]rulesearch.Candidate{c}, s.screened...)
+		return nil
+	}
+	var err error
+	if s.screened, err = rulesearch.ChooseAfterContext(ctx, data, c, strong, s.screened, cfg.Search, cfg.Rules); err != nil {
+		return fmt.Errorf("model: %w", err)
+	}
+	return nil
 }
 
 // fallbackPair returns the best pair screening scored, and its score,
@@ -197,30 +227,33 @@ func fallbackPair(cfg Config, d rulesearch.Data, screened []rulesearch.Candidate
 
 // The error-pair test (rulesearch.Config.NoErrorPair): where no tuple has
 // evidence, the pair of fewest training rows wrong takes the rule slots of
-// random tuples where at most ErrorPairP of ErrorPairPermutations label
-// permutations let some pair leave as few wrong (rulesearch.
-// FewestErrorsPair), and the test is skipped where its (permutations + 1)
-// × pairs evaluations would exceed ErrorPairBudget (about 450 active
-// features). Measured here on 128 rows while other jobs ran: 0.3 s for
-// the 8,128 pairs of 128 features where the test holds (every
-// permutation scans every pair; one that fails stops early), so the
-// budget bounds the test at a few seconds.
+// random tuples (with Search.ErrorPairOverTuples, also the first slots
+// before strong tuples that together leave more rows wrong) where at most
+// ErrorPairP of ErrorPairPermutations label permutations let some pair
+// leave as few wrong (rulesearch.FewestErrorsPair). The test is skipped
+// where its (permutations + 1) × pairs evaluations would exceed
+// ErrorPairBudget (about 450 active features). Measured here on 128 rows
+// while other jobs ran: 0.3 s for the 8,128 pairs of 128 features where
+// the test holds (every permutation scans every pair; one that fails
+// stops early), so the budget bounds the test at a few seconds.
 const (
 	ErrorPairPermutations = 200
 	ErrorPairP            = 0.05
 	ErrorPairBudget       = 2e7
 )
 
-// ErrorPair returns the pair that took the rule slots of random tuples
-// because screening found no tuple with evidence and the error-pair test
-// held (see ErrorPairP), the training rows its value cells' majority
-// classes leave wrong, and the test's p-value; nil, 0 and 0 where none
-// did, and for a loaded network.
-func (n *Network) ErrorPair() (pair []int, wrong int, p float64) {
+// ErrorPair returns the pair that took the first rule slots by the
+// error-pair test (see ErrorPairP), the training rows its value cells'
+// majority classes leave wrong, the test's p-value, and the number of
+// strong tuples that together left more rows wrong (0 where screening
+// found no tuple with evidence and the pair took the slots of random
+// tuples; more only with Search.ErrorPairOverTuples); nil
+// and zeros where none did, and for a loaded network.
+func (n *Network) ErrorPair() (pair []int, wrong int, p float64, strong int) {
 	if n == nil || n.search == nil || n.search.errorPair == nil {
-		return nil, 0, 0
+		return nil, 0, 0, 0
 	}
-	return slices.Clone(n.search.errorPair), n.search.errorPairWrong, n.search.errorPairP
+	return slices.Clone(n.search.errorPair), n.search.errorPairWrong, n.search.errorPairP, n.search.errorPairOver
 }
 
 // FallbackInteractionP is the level at which the fallback pair's features

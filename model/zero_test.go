@@ -69,8 +69,8 @@ func TestZeroValues(t *testing.T) {
 				return nil
 			}},
 			{"Network.ErrorPair", true, func(t *testing.T) error {
-				pair, wrong, p := net.ErrorPair()
-				wantZero(t, pair, wrong, p)
+				pair, wrong, p, strong := net.ErrorPair()
+				wantZero(t, pair, wrong, p, strong)
 				return nil
 			}},
 			{"Network.PairCandidate", true, func(t *testing.T) error {

@@ -158,6 +158,11 @@ func fitFlagTable() []fitFlag {
 				o.Model.Search.NoErrorPair = c.Bool("no-error-pair")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "error-pair-over-tuples", Category: catModel, Usage: "let the error pair (see --no-error-pair) take the first rule slots where screening's strong tuples have evidence too, if it leaves fewer training rows wrong than they do together and its permutation test holds; the strong tuples then keep their slots only where they add significantly to it. For labels that are one noisy function of two features (flipped gate labels); on tables of several weak effects a real feature's chance partner passes the test and held-out rows are lost, which is why it is not the default (see model/rulesearch, session 37)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Model.Search.ErrorPairOverTuples = c.Bool("error-pair-over-tuples")
+				return ""
+			}},
 		{&cli.BoolFlag{Name: "extension-test", Category: catModel, Usage: "where the only strong feature tuple is a single feature, give its rule slots to its best pair only if the pair's added feature splits one of its value cells with evidence (5 % after a Bonferroni factor over the partners and cells), as up to session 31; by default, where the single's best-scoring pair corrects some of its training rows, the pair that leaves the fewest training rows wrong among those screening dropped for it takes them: a single feature expresses no interaction, under label noise the target pair often splits its cell at p = 0.005, short of the factor, and a chance partner's pure cells can give its pair a larger score than the target's (see model/rulesearch)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Search.ExtensionTest = c.Bool("extension-test")

@@ -116,15 +116,28 @@ func ChooseContext(ctx context.Context, d Data, screened []Candidate, cfg Config
 	}
 	b := newBooster(d, cands)
 	b.ctx = ctx
-	significant := func(k int, pearson float64, cells int) bool {
-		df := float64((cells - 1) * (d.Classes - 1))
-		return df >= 1 && distuv.ChiSquared{K: df}.Survival(pearson)*binom(d.Features, len(cands[k].Features)) < EvidenceFDR
-	}
-	order := b.run(len(strong), tuples, significant)
+	order := b.run(nil, len(strong), tuples, significance(d, cands))
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("rulesearch: choosing tuples canceled: %w", err)
 	}
+	return chosenFirst(cands, order, screened), nil
+}
 
+// significance is Choose's test of a candidate's dependence with the
+// label given the fit so far: Pearson's statistic of its cells' observed
+// against fitted class counts on (cells − 1)(classes − 1) degrees of
+// freedom, times the C(D, k) tuples of its size, below EvidenceFDR.
+func significance(d Data, cands []Candidate) func(k int, pearson float64, cells int) bool {
+	return func(k int, pearson float64, cells int) bool {
+		df := float64((cells - 1) * (d.Classes - 1))
+		return df >= 1 && distuv.ChiSquared{K: df}.Survival(pearson)*binom(d.Features, len(cands[k].Features)) < EvidenceFDR
+	}
+}
+
+// chosenFirst returns the candidates taken, in order, marked Chosen and
+// without an Extension, followed by the other candidates of
+// screened, not Chosen.
+func chosenFirst(cands []Candidate, order []int, screened []Candidate) []Candidate {
 	out := make([]Candidate, 0, len(screened)+len(order))
 	for _, k := range order {
 		c := cands[k]
@@ -138,7 +151,58 @@ func ChooseContext(ctx context.Context, d Data, screened []Candidate, cfg Config
 			out = append(out, c)
 		}
 	}
-	return out, nil
+	return out
+}
+
+// ChooseAfterContext gives first the first rule slots and lets Choose's
+// boosting weigh the strong tuples after it: it fits first's cells, then
+// takes strong tuples best gain first while each one's dependence with the
+// label given the fit so far is significant (Choose's test: after a
+// Bonferroni correction over the tuples of its size, below EvidenceFDR),
+// up to the slots' runs of heads. A strong tuple nested in one taken is
+// not taken. It returns first and the strong tuples taken, marked Chosen,
+// followed by every other candidate of screened, not Chosen. strong holds
+// the tuples NewTable would give slots to (StrongTuples); a tuple of
+// screened with the same features lends its score and evidence. The
+// error wraps ErrConfig or ErrShape as Choose's does, or ctx.Err() once
+// ctx is done.
+func ChooseAfterContext(ctx context.Context, d Data, first Candidate, strong [][]int, screened []Candidate, cfg Config, slots int) ([]Candidate, error) {
+	if ctx == nil {
+		return nil, fmt.Errorf("%w: ChooseAfterContext: nil context.Context (use context.Background())", ErrConfig)
+	}
+	cfg = cfg.Resolved()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	switch {
+	case slots < 1:
+		return nil, fmt.Errorf("%w: %d slots, want 1 or more", ErrConfig, slots)
+	case !d.screenable():
+		return nil, fmt.Errorf("%w: a %d × %d table with %d values and %d labels that cannot be screened", ErrShape, d.Rows, d.Features, len(d.X), len(d.Y))
+	}
+	for _, t := range append([][]int{first.Features}, strong...) {
+		if !validTuple(t, MaxScreenOrder, d.Features) {
+			return nil, fmt.Errorf("%w: tuple %v, want 1..%d ascending features below %d", ErrShape, t, MaxScreenOrder, d.Features)
+		}
+	}
+	cands := []Candidate{first}
+	for _, t := range strong {
+		if slices.ContainsFunc(cands, func(c Candidate) bool { return slices.Equal(c.Features, t) }) {
+			continue
+		}
+		c := Candidate{Features: t, Evidence: true}
+		if k := slices.IndexFunc(screened, func(o Candidate) bool { return slices.Equal(o.Features, t) }); k >= 0 {
+			c = screened[k]
+		}
+		cands = append(cands, c)
+	}
+	b := newBooster(d, cands)
+	b.ctx = ctx
+	order := b.run([]int{0}, 1, (slots+cfg.Heads-1)/cfg.Heads, significance(d, cands))
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("rulesearch: choosing tuples canceled: %w", err)
+	}
+	return chosenFirst(cands, order, screened), nil
 }
 
 // chooseCandidates returns at most limit candidates: the screened tuples
@@ -232,13 +296,13 @@ func newBooster(d Data, cands []Candidate) *booster {
 	return b
 }
 
-// run takes candidates, best gain first, and returns them in the order
-// taken: want of them, then more while the best new candidate's
-// dependence with the label given the fit so far passes significant, up
-// to most. Each candidate taken gets chooseFitSteps Newton steps on its
-// cells before the next is looked for. Once b.ctx is done it returns the
-// candidates taken so far.
-func (b *booster) run(want, most int, significant func(k int, pearson float64, cells int) bool) []int {
+// run takes the candidates first, in their order, then candidates best
+// gain first, and returns them in the order taken: want in all, then more
+// while the best new candidate's dependence with the label given the fit
+// so far passes significant, up to most. Each candidate taken gets
+// chooseFitSteps Newton steps on its cells before the next is looked
+// for. Once b.ctx is done it returns the candidates taken so far.
+func (b *booster) run(first []int, want, most int, significant func(k int, pearson float64, cells int) bool) []int {
 	var order []int
 	taken := make([]bool, len(b.cells))
 	for len(order) < most {
@@ -247,20 +311,24 @@ func (b *booster) run(want, most int, significant func(k int, pearson float64, c
 		}
 		b.gradients()
 		best, bestGain := -1, -1.0
-		for k := range b.cells {
-			if taken[k] || slices.ContainsFunc(order, func(t int) bool { return nested(b.features[k], b.features[t]) }) {
-				continue
+		if len(order) < len(first) {
+			best = first[len(order)]
+		} else {
+			for k := range b.cells {
+				if taken[k] || slices.ContainsFunc(order, func(t int) bool { return nested(b.features[k], b.features[t]) }) {
+					continue
+				}
+				if gain := b.gain(k); gain > bestGain {
+					best, bestGain = k, gain
+				}
 			}
-			if gain := b.gain(k); gain > bestGain {
-				best, bestGain = k, gain
-			}
-		}
-		if best < 0 {
-			break
-		}
-		if len(order) >= want {
-			if pearson, cells := b.pearson(best); !significant(best, pearson, cells) {
+			if best < 0 {
 				break
+			}
+			if len(order) >= want {
+				if pearson, cells := b.pearson(best); !significant(best, pearson, cells) {
+					break
+				}
 			}
 		}
 		taken[best] = true

@@ -3,6 +3,7 @@
 package rulesearch
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -144,5 +145,70 @@ func TestChooseRefusesBadArguments(t *testing.T) {
 		if _, err := Choose(tc.d, tc.cands, tc.cfg, tc.slots); !errors.Is(err, tc.want) {
 			t.Errorf("%s: error %v, want %v", tc.name, err, tc.want)
 		}
+	}
+}
+
+// ChooseAfterContext fits the first tuple, then keeps the strong tuples
+// that are significant given it: on (x0 and x1) or x5 with 10 % of the
+// labels flipped, after the pair (0, 1) it keeps x5, which is a second
+// effect, not the noise feature x9 or x0, which the pair holds.
+func TestChooseAfterContext(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(37, 1))
+	const rows, cols = 400, 20
+	d := Data{X: make([]float64, rows*cols), Rows: rows, Features: cols, Y: make([]int, rows), Classes: 2}
+	for i := range rows {
+		x := d.X[i*cols : (i+1)*cols]
+		for j := range x {
+			x[j] = float64(rng.IntN(2))
+		}
+		y := 0
+		if x[0] == 1 && x[1] == 1 || x[5] == 1 {
+			y = 1
+		}
+		if rng.Float64() < 0.1 {
+			y = 1 - y
+		}
+		d.Y[i] = y
+	}
+	screened := []Candidate{{Features: []int{9}, Score: 1, Evidence: true}, {Features: []int{3, 4}, Score: 0.5, Evidence: true}}
+	out, err := ChooseAfterContext(context.Background(), d, Candidate{Features: []int{0, 1}}, [][]int{{9}, {5}, {0}}, screened, Config{}, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chosen, rest [][]int
+	for _, c := range out {
+		if c.Chosen {
+			chosen = append(chosen, c.Features)
+		} else {
+			rest = append(rest, c.Features)
+		}
+	}
+	if want := [][]int{{0, 1}, {5}}; !slices.EqualFunc(chosen, want, slices.Equal) {
+		t.Errorf("chosen %v, want %v", chosen, want)
+	}
+	if want := [][]int{{9}, {3, 4}}; !slices.EqualFunc(rest, want, slices.Equal) {
+		t.Errorf("not chosen %v, want the other screened tuples %v", rest, want)
+	}
+	for _, tc := range []struct {
+		name   string
+		ctx    context.Context
+		first  []int
+		slots  int
+		target error
+	}{
+		{"nil context", nil, []int{0, 1}, 8, ErrConfig},
+		{"no slots", context.Background(), []int{0, 1}, 0, ErrConfig},
+		{"feature outside the table", context.Background(), []int{0, cols}, 8, ErrShape},
+		{"descending tuple", context.Background(), []int{1, 0}, 8, ErrShape},
+	} {
+		if _, err := ChooseAfterContext(tc.ctx, d, Candidate{Features: tc.first}, nil, nil, Config{}, tc.slots); !errors.Is(err, tc.target) {
+			t.Errorf("%s: error %v, want %v", tc.name, err, tc.target)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ChooseAfterContext(ctx, d, Candidate{Features: []int{0, 1}}, [][]int{{5}}, nil, Config{}, 8); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled: error %v, want context.Canceled", err)
 	}
 }

@@ -18,9 +18,12 @@ import (
 // max-statistic permutation test: no Bonferroni factor). Features of one
 // block and features screening skips (constant, or twins) are not
 // paired. ok is false where d is data Screen would refuse, fewer than two
-// features are active, or (perms + 1) × pairs exceeds budget pair
-// evaluations (1.6·10⁶ took 0.3 s here on 128 rows while other jobs ran).
-func FewestErrorsPair(d Data, perms int, budget float64) (pair Candidate, wrong int, p float64, ok bool) {
+// features are active, (perms + 1) × pairs exceeds budget pair
+// evaluations (1.6·10⁶ took 0.3 s here on 128 rows while other jobs ran),
+// or the pair leaves as many rows wrong as the tuples of beat together
+// do, or more (TuplesWrong: an additive logit over their value cells;
+// then the permutations are not run, and nil beat always runs them).
+func FewestErrorsPair(d Data, perms int, budget float64, beat [][]int) (pair Candidate, wrong int, p float64, ok bool) {
 	if !d.screenable() || perms < 1 {
 		return Candidate{}, 0, 1, false
 	}
@@ -51,7 +54,7 @@ func FewestErrorsPair(d Data, perms int, budget float64) (pair Candidate, wrong 
 		return best, ba, bb
 	}
 	wrong, a, b := fewest(-1)
-	if a < 0 {
+	if a < 0 || len(beat) > 0 && TuplesWrong(d, beat) <= wrong {
 		return Candidate{}, 0, 1, false
 	}
 	t := []int{a, b}

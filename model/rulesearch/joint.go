@@ -4,6 +4,7 @@ package rulesearch
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -73,22 +74,7 @@ func UncoveredJointTest(d Data, taken [][]int) (t JointTest, ok bool) {
 		cands = append(cands, Candidate{Features: []int{j}})
 	}
 	b := newBooster(d, cands)
-	damp := float64(d.Classes-1) / float64(d.Classes)
-	for range jointFitRounds {
-		largest := 0.0
-		for k := range taken {
-			b.gradients()
-			n := b.cellSums(k, b.curv)
-			for j := range b.g[:n] {
-				b.g[j] *= damp
-				largest = max(largest, math.Abs(b.g[j]/(b.h[j]+chooseL2)))
-			}
-			b.step(k)
-		}
-		if largest < jointFitTolerance {
-			break
-		}
-	}
+	b.fitFirst(len(taken))
 	b.gradients()
 	t.Features = len(pool)
 	for k := len(taken); k < len(cands); k++ {
@@ -104,4 +90,57 @@ func UncoveredJointTest(d Data, taken [][]int) (t JointTest, ok bool) {
 		t.P = distuv.ChiSquared{K: t.DF}.Survival(t.Statistic)
 	}
 	return t, true
+}
+
+// fitFirst fits the additive logit over the value cells of b's first n
+// candidates to convergence: cyclic Newton steps, each damped by
+// (C−1)/C (see UncoveredJointTest), for at most jointFitRounds rounds or
+// until no cell logit moves by jointFitTolerance.
+func (b *booster) fitFirst(n int) {
+	damp := float64(b.classes-1) / float64(b.classes)
+	for range jointFitRounds {
+		largest := 0.0
+		for k := range n {
+			b.gradients()
+			m := b.cellSums(k, b.curv)
+			for j := range b.g[:m] {
+				b.g[j] *= damp
+				largest = max(largest, math.Abs(b.g[j]/(b.h[j]+chooseL2)))
+			}
+			b.step(k)
+		}
+		if largest < jointFitTolerance {
+			break
+		}
+	}
+}
+
+// TuplesWrong returns the rows of d that an additive logit over the
+// value cells of tuples, fitted to convergence (as UncoveredJointTest
+// fits it), leaves wrong: rows whose most probable class is not theirs.
+// It is d.Rows where d cannot be screened or a tuple is not 1 to
+// MaxScreenOrder ascending features of d.
+func TuplesWrong(d Data, tuples [][]int) int {
+	if !d.screenable() {
+		return d.Rows
+	}
+	cands := make([]Candidate, len(tuples))
+	for k, t := range tuples {
+		if !validTuple(t, MaxScreenOrder, d.Features) {
+			return d.Rows
+		}
+		cands[k] = Candidate{Features: t}
+	}
+	b := newBooster(d, cands)
+	b.fitFirst(len(tuples))
+	b.gradients()
+	wrong := 0
+	c := b.classes
+	for i, y := range b.y {
+		p := b.p[i*c : (i+1)*c]
+		if slices.Index(p, slices.Max(p)) != y {
+			wrong++
+		}
+	}
+	return wrong
 }

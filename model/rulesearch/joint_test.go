@@ -151,3 +151,48 @@ func TestUncoveredJointTest(t *testing.T) {
 		})
 	}
 }
+
+// TuplesWrong counts the rows an additive logit over the tuples' cells
+// leaves wrong: two singles fit an or gate of them exactly but leave about
+// half the rows of their xor wrong, which the pair's own cells fit; a
+// tuple outside the table counts every row.
+func TestTuplesWrong(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(37, 2))
+	const rows, cols = 200, 4
+	x := make([]float64, rows*cols)
+	or, xor := make([]int, rows), make([]int, rows)
+	for i := range rows {
+		for j := range cols {
+			x[i*cols+j] = float64(rng.IntN(2))
+		}
+		a, b := x[i*cols] == 1, x[i*cols+1] == 1
+		if a || b {
+			or[i] = 1
+		}
+		if a != b {
+			xor[i] = 1
+		}
+	}
+	d := func(y []int) Data {
+		return Data{X: x, Rows: rows, Features: cols, Y: y, Classes: 2}
+	}
+	singles, pair := [][]int{{0}, {1}}, [][]int{{0, 1}}
+	for _, tc := range []struct {
+		name        string
+		y           []int
+		tuples      [][]int
+		least, most int
+	}{
+		{"or, two singles", or, singles, 0, 0},
+		{"or, the pair", or, pair, 0, 0},
+		{"xor, two singles", xor, singles, rows * 2 / 5, rows * 3 / 5},
+		{"xor, the pair", xor, pair, 0, 0},
+		{"xor, a noise feature", xor, [][]int{{2}}, rows * 2 / 5, rows * 3 / 5},
+		{"a feature outside the table", xor, [][]int{{cols}}, rows, rows},
+	} {
+		if got := TuplesWrong(d(tc.y), tc.tuples); got < tc.least || got > tc.most {
+			t.Errorf("%s: %d rows wrong, want %d to %d", tc.name, got, tc.least, tc.most)
+		}
+	}
+}
