@@ -96,7 +96,10 @@
 // random tuples, unless the pair whose value cells leave the fewest
 // training rows wrong passes a permutation test over all pairs at
 // ErrorPairP (Network.ErrorPair names it; session 36 in package
-// rulesearch's documentation; Search.NoErrorPair keeps random tuples);
+// rulesearch's documentation; Search.NoErrorPair keeps random tuples;
+// the option Search.ErrorPairOverTuples lets it take the first slots
+// before strong tuples that together leave more rows wrong, which repairs
+// noisy gates and loses held-out rows on breast cancer: session 37 there);
 // Search.PairFallback (an option, not the default: session 29 there)
 // gives their slots to the best pair screening scored instead (Network.PairCandidate names it whether
 // or not it was placed, Network.PairFallback where it was; an inner

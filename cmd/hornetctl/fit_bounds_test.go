@@ -29,6 +29,8 @@ func TestRateAndPenaltyFlagBounds(t *testing.T) {
 		{"continuous-l2 Inf", train("--continuous-l2", "Inf"), "invalid --continuous-l2 +Inf: want 0 <= s <= 1e+06 (0 for none)"},
 		{"continuous-l2 negative", train("--continuous-l2", "-1"), "invalid --continuous-l2 -1: want 0 <= s <= 1e+06 (0 for none)"},
 		{"lr", train("--lr", "11"), "invalid --lr 11: learning rate = 11, want 0 < r <= 10"},
+		{"error-pair-over-tuples with no-error-pair", train("--error-pair-over-tuples", "--no-error-pair"), "invalid --error-pair-over-tuples true: error-pair-over-tuples needs the error pair, which no-error-pair switches off"},
+		{"error-pair-over-tuples with pair-fallback", train("--error-pair-over-tuples", "--pair-fallback"), "invalid --error-pair-over-tuples true: error-pair-over-tuples needs the error pair, which pair-fallback replaces"},
 		{"continuous-lr", train("--continuous-lr", "1e300"), "invalid --continuous-lr 1e+300: continuous learning rate = 1e+300, want 0 < r <= 10"},
 		{"output-lr-scale", train("--output-lr-scale", "1e9"), "invalid --output-lr-scale 1e+09: output rate scale = 1e+09, want 0 < s <= 65536"},
 		{"cv continuous-l2", []string{"cv", "--data", fx("train.csv"), "--continuous-l2", "1e7"}, "invalid --continuous-l2 1e+07: want 0 <= s <= 1e+06 (0 for none)"},
