@@ -80,16 +80,11 @@ func Choose(d Data, screened []Candidate, cfg Config, slots int) ([]Candidate, e
 // wrapping ctx.Err(). Uncanceled, it returns what Choose does. A nil ctx
 // is an ErrConfig error.
 func ChooseContext(ctx context.Context, d Data, screened []Candidate, cfg Config, slots int) ([]Candidate, error) {
-	if ctx == nil {
-		return nil, fmt.Errorf("%w: ChooseContext: nil context.Context (use context.Background())", ErrConfig)
-	}
-	cfg = cfg.Resolved()
-	if err := cfg.Validate(); err != nil {
+	cfg, err := chooseArgs(ctx, "ChooseContext", cfg, slots)
+	if err != nil {
 		return nil, err
 	}
 	switch {
-	case slots < 1:
-		return nil, fmt.Errorf("%w: %d slots, want 1 or more", ErrConfig, slots)
 	case d.Rows < 0 || d.Features < 0 || d.Classes < 0 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows:
 		return nil, fmt.Errorf("%w: %d × %d table with %d values and %d labels", ErrShape, d.Rows, d.Features, len(d.X), len(d.Y))
 	case slices.ContainsFunc(d.Y, func(c int) bool { return c < 0 || c >= d.Classes }):
@@ -121,6 +116,23 @@ func ChooseContext(ctx context.Context, d Data, screened []Candidate, cfg Config
 		return nil, fmt.Errorf("rulesearch: choosing tuples canceled: %w", err)
 	}
 	return chosenFirst(cands, order, screened), nil
+}
+
+// chooseArgs checks the arguments Choose and ChooseAfterContext share
+// and returns cfg resolved: a nil ctx (named by caller), an invalid cfg
+// or fewer than one slot is an ErrConfig error.
+func chooseArgs(ctx context.Context, caller string, cfg Config, slots int) (Config, error) {
+	if ctx == nil {
+		return cfg, fmt.Errorf("%w: %s: nil context.Context (use context.Background())", ErrConfig, caller)
+	}
+	cfg = cfg.Resolved()
+	if err := cfg.Validate(); err != nil {
+		return cfg, err
+	}
+	if slots < 1 {
+		return cfg, fmt.Errorf("%w: %d slots, want 1 or more", ErrConfig, slots)
+	}
+	return cfg, nil
 }
 
 // significance is Choose's test of a candidate's dependence with the
@@ -167,17 +179,11 @@ func chosenFirst(cands []Candidate, order []int, screened []Candidate) []Candida
 // error wraps ErrConfig or ErrShape as Choose's does, or ctx.Err() once
 // ctx is done.
 func ChooseAfterContext(ctx context.Context, d Data, first Candidate, strong [][]int, screened []Candidate, cfg Config, slots int) ([]Candidate, error) {
-	if ctx == nil {
-		return nil, fmt.Errorf("%w: ChooseAfterContext: nil context.Context (use context.Background())", ErrConfig)
-	}
-	cfg = cfg.Resolved()
-	if err := cfg.Validate(); err != nil {
+	cfg, err := chooseArgs(ctx, "ChooseAfterContext", cfg, slots)
+	if err != nil {
 		return nil, err
 	}
-	switch {
-	case slots < 1:
-		return nil, fmt.Errorf("%w: %d slots, want 1 or more", ErrConfig, slots)
-	case !d.screenable():
+	if !d.screenable() {
 		return nil, fmt.Errorf("%w: a %d × %d table with %d values and %d labels that cannot be screened", ErrShape, d.Rows, d.Features, len(d.X), len(d.Y))
 	}
 	for _, t := range append([][]int{first.Features}, strong...) {
