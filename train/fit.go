@@ -246,12 +246,13 @@ func newLoopFrom(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg C
 			fmt.Sprintf("no tuple has evidence; the best pair, %s and %s (score %.3g), takes the rule slots instead of random tuples", ds.Features[pair[0]], ds.Features[pair[1]], score))
 	}
 	if pair, wrong, p, strong := net.ErrorPair(); pair != nil && s == nil {
-		what := "no tuple has evidence; the pair %s and %s leaves the fewest training rows wrong, %d, a minimum over all pairs that %d permutations of the labels reach with p = %.3g: it takes the rule slots instead of random tuples (--no-error-pair keeps them)"
+		found := fmt.Sprintf("the pair %s and %s leaves the fewest training rows wrong, %d", ds.Features[pair[0]], ds.Features[pair[1]], wrong)
+		test := fmt.Sprintf("a minimum over all pairs that %d permutations of the labels reach with p = %.3g", model.ErrorPairPermutations, p)
+		msg := "no tuple has evidence; " + found + ", " + test + ": it takes the rule slots instead of random tuples (--no-error-pair keeps them)"
 		if strong > 0 {
-			what = fmt.Sprintf("the pair %%s and %%s leaves the fewest training rows wrong, %%d, fewer than the %d strong tuples together, a minimum over all pairs that %%d permutations of the labels reach with p = %%.3g: it takes the first rule slots, and a strong tuple keeps its slots only where its dependence with the label given the pair is significant (--no-error-pair keeps the strong tuples)", strong)
+			msg = fmt.Sprintf("%s, fewer than the %d strong tuples together, %s: it takes the first rule slots, and a strong tuple keeps its slots only where its dependence with the label given the pair is significant (--error-pair-over-tuples)", found, strong, test)
 		}
-		log.WithFields(logrus.Fields{"pair": []string{ds.Features[pair[0]], ds.Features[pair[1]]}, "wrong": wrong, "p": fmt.Sprintf("%.3g", p), "strong": strong}).Info(
-			fmt.Sprintf(what, ds.Features[pair[0]], ds.Features[pair[1]], wrong, model.ErrorPairPermutations, p))
+		log.WithFields(logrus.Fields{"pair": []string{ds.Features[pair[0]], ds.Features[pair[1]]}, "wrong": wrong, "p": fmt.Sprintf("%.3g", p), "strong": strong}).Info(msg)
 	}
 	joint := net.JointTest()
 	if joint != nil && s == nil {
