@@ -88,17 +88,19 @@ func TestPairFallback(t *testing.T) {
 // holds, so with Search.ErrorPairOverTuples it takes the first rule
 // slots, and the singles, which add nothing significant given it, give
 // theirs up. By default the singles keep the slots and the network misses
-// the target's other feature on clean fresh rows.
+// the target's other feature on clean fresh rows (checked on the second
+// draw).
 func TestErrorPairOverTuples(t *testing.T) {
 	t.Parallel()
 	over := model.Config{}
 	over.Search.ErrorPairOverTuples = true
 	for _, tc := range []struct {
-		gate     data.Gate
-		features int
-		seed     uint64
+		gate        data.Gate
+		features    int
+		seed        uint64
+		withDefault bool // also fit with the defaults (left out on the first draw: 6.7 s of tuple check)
 	}{
-		{data.Or, 32, 307}, {data.And, 128, 608},
+		{data.Or, 32, 307, false}, {data.And, 128, 608, true},
 	} {
 		gen, err := data.NewSynth(data.SynthConfig{Gate: tc.gate, Features: tc.features, Seed: tc.seed, LabelNoise: 0.2})
 		if err != nil {
@@ -110,6 +112,9 @@ func TestErrorPairOverTuples(t *testing.T) {
 			name string
 			cfg  model.Config
 		}{{"over tuples", over}, {"default", model.Config{}}} {
+			if mc.name == "default" && !tc.withDefault {
+				continue
+			}
 			t.Run(fmt.Sprintf("%v/%d/%d/%s", tc.gate, tc.features, tc.seed, mc.name), func(t *testing.T) {
 				t.Parallel()
 				res, err := train.Fit(context.Background(), noisy, mc.cfg, train.Config{Seed: tc.seed}, nil)
