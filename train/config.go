@@ -63,19 +63,23 @@ type Config struct {
 	ContinuousFit ContinuousFit `json:"continuous_fit,omitempty"`
 	// SparseKeep adds sparse candidates to FitSelect's inner check, for
 	// tables where a few columns among many carry the label (a variant
-	// among thousands of genotypes): for each k, the values half cut to
-	// the k columns of largest one-way F statistic (screened again on
-	// every inner fold's training rows), at the configured penalty and
-	// every PenaltyScales multiple. One is chosen where its held-out loss
-	// is lower by HalvesMargin standard errors than both that of the fit
-	// chosen before it and that of the class-weighted constant
-	// prediction; the output layer is then its fit over all rows, zero
-	// elsewhere (HalvesCheck.SparseK). Empty (the default): none. At most
-	// MaxSparseKeeps values, ascending, each 1..MaxSparseKeep; needs
-	// FitSelect. Measured in sessions 24 and 25 (package documentation):
-	// a gain on sparse tables, a wash on the shared expression tables, so
-	// it is not the default.
+	// among thousands of genotypes, a few genes among thousands): for each
+	// k, the values half cut to the k columns of largest one-way F
+	// statistic (screened again on every inner fold's training rows), at
+	// the configured penalty and every PenaltyScales multiple. One is
+	// chosen where its held-out loss is lower by SparseMargin standard
+	// errors than both that of the fit chosen before it and that of the
+	// class-weighted constant prediction; the output layer is then its fit
+	// over all rows, zero elsewhere (HalvesCheck.SparseK). Empty: the
+	// default, DefaultSparseKeep, where ContinuousFit is FitSelect and
+	// NoSparse is unset (since session 38; measured in sessions 24, 25 and
+	// 38, package documentation); none otherwise. At most MaxSparseKeeps
+	// values, ascending, each 1..MaxSparseKeep; needs FitSelect.
 	SparseKeep []int `json:"sparse_keep,omitempty"`
+	// NoSparse leaves the sparse candidates out of FitSelect's inner check
+	// (SparseKeep's default), as up to session 37: the output layer then
+	// weighs every column.
+	NoSparse bool `json:"no_sparse,omitempty"`
 	// BatchSize is the mini-batch size; a dataset smaller than it trains in
 	// batches of its own size. Default 16; 1..MaxBatchSize.
 	BatchSize int `json:"batch_size"`
@@ -197,8 +201,8 @@ const (
 	MaxSparseKeep  = 1 << 20
 )
 
-// DefaultSparseKeep is the SparseKeep of hornetctl's --sparse: the 10 and
-// 100 columns of largest F statistic (session 24's measurement).
+// DefaultSparseKeep is SparseKeep's default: the 10 and 100 columns of
+// largest F statistic (session 24's measurement).
 func DefaultSparseKeep() []int { return []int{10, 100} }
 
 // HalvesFolds is the number of inner folds with which FitSelect compares
@@ -276,6 +280,9 @@ func (c Config) Resolved() Config {
 		if c.NoContinuousL2 {
 			c.ContinuousFit = FitAdam
 		}
+	}
+	if len(c.SparseKeep) == 0 && !c.NoSparse && c.ContinuousFit == FitSelect {
+		c.SparseKeep = DefaultSparseKeep()
 	}
 	defaults.IfZero(&c.BatchSize, 16)
 	defaults.IfZero(&c.MinDelta, 1e-4)
@@ -425,6 +432,8 @@ func (c Config) validate(bounded bool) error {
 		return fmt.Errorf("%w: continuous fit %q needs the continuous L2 prior (without it a separable table has no optimum)", ErrConfig, string(c.ContinuousFit))
 	case len(c.SparseKeep) > MaxSparseKeeps:
 		return fmt.Errorf("%w: %d sparse keeps, want at most %d", ErrConfig, len(c.SparseKeep), MaxSparseKeeps)
+	case len(c.SparseKeep) > 0 && c.NoSparse:
+		return fmt.Errorf("%w: sparse keeps %v and no sparse candidates contradict", ErrConfig, c.SparseKeep)
 	case len(c.SparseKeep) > 0 && c.ContinuousFit != FitSelect:
 		return fmt.Errorf("%w: sparse candidates need continuous fit %s (their inner check), not %q", ErrConfig, FitSelect, string(c.ContinuousFit))
 	case c.BatchSize < 1 || c.BatchSize > MaxBatchSize:

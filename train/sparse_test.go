@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,11 +44,13 @@ func gaussianTable(rows, fresh, D int, signal []int, noise float64, seed uint64)
 	return draw(rows), draw(fresh)
 }
 
-// With SparseKeep the continuous route's inner check can choose a fit
-// over the few columns that carry the label: two of 2,000 over 200 rows,
-// where the dense fit is near chance (0.56 → 0.86 on fresh rows). On a
-// table whose label is spread over 50 columns of 1,000 they cost little
-// (the 100-column fit is chosen there: 0.643 → 0.632).
+// With its sparse candidates (SparseKeep, the default since session 38)
+// the continuous route's inner check can choose a fit over the few
+// columns that carry the label: two of 2,000 over 200 rows, where the
+// dense fit is near chance (0.56 → 0.86 on fresh rows). On a table whose
+// label is spread over 50 columns of 1,000 they cost nothing: at
+// SparseMargin none is chosen (at HalvesMargin the 100-column fit was,
+// 0.643 → 0.632).
 func TestSparseKeep(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -70,10 +73,7 @@ func TestSparseKeep(t *testing.T) {
 			acc := map[bool]float64{}
 			var sparseK int
 			for _, on := range []bool{false, true} {
-				cfg := train.Config{Seed: 1}
-				if on {
-					cfg.SparseKeep = train.DefaultSparseKeep()
-				}
+				cfg := train.Config{Seed: 1, NoSparse: !on} // on: the default
 				res, err := train.Fit(context.Background(), tr, model.Config{}, cfg, nil)
 				if err != nil {
 					t.Fatal(err)
@@ -92,8 +92,8 @@ func TestSparseKeep(t *testing.T) {
 			switch {
 			case c.sparse && (sparseK == 0 || acc[true] < acc[false]+0.1):
 				t.Errorf("sparse fit of %d columns, accuracy %.3f → %.3f: want one chosen and a gain of 0.1", sparseK, acc[false], acc[true])
-			case !c.sparse && acc[true] < acc[false]-0.03:
-				t.Errorf("a dense table lost accuracy with SparseKeep: %.3f → %.3f (sparse fit of %d columns)", acc[false], acc[true], sparseK)
+			case !c.sparse && (sparseK != 0 || acc[true] != acc[false]):
+				t.Errorf("a dense table: sparse fit of %d columns, accuracy %.3f → %.3f: want none chosen", sparseK, acc[false], acc[true])
 			}
 		})
 	}
@@ -110,11 +110,44 @@ func TestSparseKeepValidation(t *testing.T) {
 		{"zero", train.Config{SparseKeep: []int{0}}, "sparse keep [0], want ascending"},
 		{"too many", train.Config{SparseKeep: []int{1, 2, 3, 4, 5}}, "5 sparse keeps, want at most 4"},
 		{"without select", train.Config{SparseKeep: []int{10}, ContinuousFit: train.FitAdam}, `sparse candidates need continuous fit select (their inner check), not "adam"`},
+		{"and none", train.Config{SparseKeep: []int{10}, NoSparse: true}, "sparse keeps [10] and no sparse candidates contradict"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := c.cfg.Resolved().Validate()
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want one containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+// The sparse candidates are the default where the continuous route's
+// inner check runs (FitSelect), and only there; NoSparse leaves them out.
+func TestSparseKeepDefault(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		cfg  train.Config
+		want []int
+	}{
+		{"default", train.Config{}, train.DefaultSparseKeep()},
+		{"select", train.Config{ContinuousFit: train.FitSelect}, train.DefaultSparseKeep()},
+		{"no sparse", train.Config{NoSparse: true}, nil},
+		{"adam", train.Config{ContinuousFit: train.FitAdam}, nil},
+		{"average", train.Config{ContinuousFit: train.FitAverage}, nil},
+		{"no prior", train.Config{NoContinuousL2: true}, nil},
+		{"set", train.Config{SparseKeep: []int{5}}, []int{5}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := c.cfg.Resolved()
+			if !slices.Equal(got.SparseKeep, c.want) {
+				t.Errorf("SparseKeep %v, want %v", got.SparseKeep, c.want)
+			}
+			if err := got.Validate(); err != nil {
+				t.Errorf("the resolved config does not validate: %v", err)
+			}
+			if !slices.Equal(got.Resolved().SparseKeep, got.SparseKeep) {
+				t.Errorf("Resolved is not idempotent: %v → %v", got.SparseKeep, got.Resolved().SparseKeep)
 			}
 		})
 	}

@@ -239,11 +239,16 @@ func fitFlagTable() []fitFlag {
 				}
 				return ""
 			}},
-		{&cli.BoolFlag{Name: "sparse", Category: catTraining, Usage: "let the continuous route's output layer weigh only the 10 or 100 columns of largest F statistic (screened again in each inner fold of --continuous-fit select) where that predicts held-out rows better than every column and than the class prior: for wide tables where a few columns carry the label, such as one variant among thousands (see train/doc.go)", DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "sparse", Category: catTraining, Usage: "let the continuous route's output layer weigh only the 10 or 100 columns of largest F statistic (screened again in each inner fold of --continuous-fit select) where that predicts held-out rows better than every column and than the class prior, by a margin corrected for the 8 sparse fits tried: for wide tables where a few columns carry the label, such as one variant among thousands. The default with --continuous-fit select since session 38; the flag stays for scripts (see train/doc.go)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				if c.Bool("sparse") {
 					o.Train.SparseKeep = train.DefaultSparseKeep()
 				}
+				return ""
+			}},
+		{&cli.BoolFlag{Name: "no-sparse", Category: catTraining, Usage: "let the continuous route's output layer weigh every column: no sparse fits (see --sparse) in the inner check of --continuous-fit select, as up to session 37", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Train.NoSparse = c.Bool("no-sparse")
 				return ""
 			}},
 		{intF(catTraining, "batch-size", fmt.Sprintf("mini-batch size `B`, 1..%d", train.MaxBatchSize), itoa(td.BatchSize)),

@@ -13,9 +13,11 @@ import (
 	"github.com/hornets-go/hornets/train"
 )
 
-// --sparse saves its candidates in the model's training settings, says in
-// train's summary which screened fit it chose (two columns of 800 carry
-// the label), and the model predicts; cv and bench real take it too.
+// The sparse candidates (the default since session 38, --sparse for
+// scripts) are saved in the model's training settings, train's summary
+// says which screened fit it chose (two columns of 800 carry the label),
+// and the model predicts; --no-sparse weighs every column, and contradicts
+// --sparse; cv takes both flags too.
 func TestSparseFlag(t *testing.T) {
 	dir := t.TempDir()
 	const rows = 150
@@ -27,16 +29,19 @@ func TestSparseFlag(t *testing.T) {
 		return "0"
 	})
 	m := filepath.Join(dir, "m.json")
-	r := mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1", "--sparse", "-q", "--format", "json")
-	var sum struct {
+	type summary struct {
 		Route         string `json:"route"`
 		SparseColumns *int   `json:"sparse_columns"`
 	}
-	if err := json.Unmarshal([]byte(r.stdout), &sum); err != nil {
-		t.Fatalf("summary %q: %v", r.stdout, err)
-	}
-	if sum.Route != "continuous" || sum.SparseColumns == nil || *sum.SparseColumns != 10 {
-		t.Errorf("summary %s: want the continuous route and a sparse fit of 10 columns", r.stdout)
+	for _, flags := range [][]string{nil, {"--sparse"}} {
+		r := mustRun(t, append([]string{"train", "--data", csv, "--out", m, "--seed", "1", "-q", "--format", "json"}, flags...)...)
+		var sum summary
+		if err := json.Unmarshal([]byte(r.stdout), &sum); err != nil {
+			t.Fatalf("summary %q: %v", r.stdout, err)
+		}
+		if sum.Route != "continuous" || sum.SparseColumns == nil || *sum.SparseColumns != 10 {
+			t.Errorf("train %v: summary %s: want the continuous route and a sparse fit of 10 columns", flags, r.stdout)
+		}
 	}
 	bundle, err := train.LoadBundle(m)
 	if err != nil {
@@ -48,7 +53,23 @@ func TestSparseFlag(t *testing.T) {
 	if r := mustRun(t, "predict", "--model", m, "--data", csv, "-q"); strings.Count(r.stdout, "\n") != rows+1 {
 		t.Errorf("predict printed %d lines, want a header and %d rows", strings.Count(r.stdout, "\n"), rows)
 	}
-	if r := mustRun(t, "cv", "--data", csv, "--folds", "2", "--seed", "1", "--sparse", "-q", "--format", "json"); !strings.Contains(r.stdout, `"macro_f1_mean"`) {
-		t.Errorf("cv --sparse: %s", r.stdout)
+	for _, flag := range []string{"--sparse", "--no-sparse"} {
+		if r := mustRun(t, "cv", "--data", csv, "--folds", "2", "--seed", "1", flag, "-q", "--format", "json"); !strings.Contains(r.stdout, `"macro_f1_mean"`) {
+			t.Errorf("cv %s: %s", flag, r.stdout)
+		}
+	}
+	dense := filepath.Join(dir, "dense.json")
+	r := mustRun(t, "train", "--data", csv, "--out", dense, "--seed", "1", "--no-sparse", "-q", "--format", "json")
+	var sum summary
+	if err := json.Unmarshal([]byte(r.stdout), &sum); err != nil {
+		t.Fatalf("summary %q: %v", r.stdout, err)
+	}
+	if sum.SparseColumns != nil {
+		t.Errorf("train --no-sparse: summary %s: want no sparse fit", r.stdout)
+	}
+	if bundle, err := train.LoadBundle(dense); err != nil {
+		t.Fatal(err)
+	} else if !bundle.Train.NoSparse || len(bundle.Train.SparseKeep) != 0 {
+		t.Errorf("train --no-sparse saved no_sparse %v, sparse_keep %v", bundle.Train.NoSparse, bundle.Train.SparseKeep)
 	}
 }

@@ -231,7 +231,7 @@ func optimumNote(res *train.Result) string {
 		if h.L2Scale != 1 {
 			penalty = fmt.Sprintf(" at %g times the L2 penalty", h.L2Scale)
 		}
-		return fmt.Sprintf(" (output layer: the fit over the %d columns of largest F statistic%s, --sparse; inner %d-fold held-out loss %.4g, %.4g with every column)",
+		return fmt.Sprintf(" (output layer: the fit over the %d columns of largest F statistic%s, --no-sparse weighs every column; inner %d-fold held-out loss %.4g, %.4g with every column)",
 			h.SparseK, penalty, h.Folds, h.ChosenLoss, h.BothLoss)
 	}
 	if res.Optimum == nil {
