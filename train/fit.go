@@ -785,8 +785,9 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	chosen, chosenLogits, denseLoss := bothHalves, cands[0].logits, both
 	var chosenScreen *ridge.Screen
 	diff := make([]float64, rows)
-	// beats reports whether loss is lower than ref by the margin, in
-	// standard errors of their paired difference, and returns that error.
+	// beatsBy reports whether loss is lower than ref by margin standard
+	// errors of their paired difference, and returns that error; beats
+	// at HalvesMargin.
 	beatsBy := func(margin float64, ref, loss []float64) (bool, float64) {
 		for i := range diff {
 			diff[i] = ref[i] - loss[i]

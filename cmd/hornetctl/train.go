@@ -289,8 +289,9 @@ type trainSummary struct {
 	HeldOutLossValues *float64 `json:"held_out_loss_values,omitempty"`
 	L2Scale           *float64 `json:"l2_scale,omitempty"`
 	HeldOutLossChosen *float64 `json:"held_out_loss_chosen,omitempty"`
-	// SparseColumns: the columns the output layer weighs, where --sparse
-	// chose a screened fit (train.HalvesCheck.SparseK).
+	// SparseColumns: the columns the output layer weighs, where the inner
+	// check chose a screened fit (train.HalvesCheck.SparseK; --no-sparse
+	// leaves them out).
 	SparseColumns *int `json:"sparse_columns,omitempty"`
 	// ClassWeightPower: the power of the balanced class weights whose
 	// decision boundaries the output layer takes (1: the weights'; see
