@@ -70,7 +70,8 @@ type Config struct {
 	// chosen where its held-out loss is lower by SparseMargin standard
 	// errors than both that of the fit chosen before it and that of the
 	// class-weighted constant prediction; the output layer is then its fit
-	// over all rows, zero elsewhere (HalvesCheck.SparseK). Empty: the
+	// over all rows, zero elsewhere (HalvesCheck.SparseK). A table of fewer
+	// columns than the largest k keeps its dense fits. Empty: the
 	// default, DefaultSparseKeep, where ContinuousFit is FitSelect and
 	// NoSparse is unset (since session 38; measured in sessions 24, 25 and
 	// 38, package documentation); none otherwise. At most MaxSparseKeeps
