@@ -239,7 +239,7 @@ func fitFlagTable() []fitFlag {
 				}
 				return ""
 			}},
-		{&cli.BoolFlag{Name: "sparse", Category: catTraining, Usage: "let the continuous route's output layer weigh only the 10 or 100 columns of largest F statistic (screened again in each inner fold of --continuous-fit select) where that predicts held-out rows better than every column and than the class prior, by a margin corrected for the 8 sparse fits tried: for wide tables where a few columns carry the label, such as one variant among thousands. The default with --continuous-fit select since session 38; the flag stays for scripts (see train/doc.go)", DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "sparse", Category: catTraining, Usage: "let the continuous route's output layer weigh only the 10 or 100 columns of largest F statistic (screened again in each inner fold of --continuous-fit select) where that predicts held-out rows better than every column and than the class prior, by a margin corrected for the 8 sparse fits tried, on tables of 100 columns or more: for wide tables where a few columns carry the label, such as one variant among thousands. The default with --continuous-fit select since session 38; the flag stays for scripts (see train/doc.go)", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				if c.Bool("sparse") {
 					o.Train.SparseKeep = train.DefaultSparseKeep()
