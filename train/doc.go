@@ -1495,6 +1495,10 @@
 //	eight fresh tables (script seed 77; 150–400 rows,      0.5944 → 0.6811 at SparseMargin (0.597; 5 folds, seed 7): one to five
 //	  500–5,000 columns, two of them dense: 40 and 100     columns carry the label: +0.022 to +0.200 (sq02, 3 of 3,000: 0.658 →
 //	  columns carry the label)                             0.851; sq05, 1 of 2,000: 0.556 → 0.735); the two dense tables identical
+//	eight imbalanced wide tables (13–26 % positives;       0.5186 → 0.6158 (0.463; 5 folds, seed 7; the final code): the four where 1–3
+//	  200–300 rows, 800–3,000 Gaussian columns or SNPs     Gaussian columns carry the label +0.131 to +0.230, the two of SNPs
+//	  coded 0/1/2; 1–3 or 60–100 carry the label; script   identical and −0.0008 (one fold), the two dense tables identical
+//	  seed 4242)
 //	the README's eight genotype tables (session 35; 300    0.7601 → 0.7687 (0.543; 5 folds, seed 7): add over 200 SNPs 0.577 →
 //	  rows of 200 or 2,000 SNPs coded 0/1/2)               0.600, over 2,000 SNPs 0.565 → 0.611; six identical
 //
