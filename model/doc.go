@@ -31,7 +31,9 @@
 // parameters. Config.Linear lowers the router's bound so that every batch
 // goes to LinAtt, binary ones too: a table of 0/1 flags then gets a linear
 // model, a weight on each feature, instead of rules (package train's route
-// check, an option, sets it where inner fits say so: session 30 in its
+// check sets it where inner fits say so: an option with categorical fits
+// of its own since session 30, and by default since session 39 on the
+// tuple check's inner fits, where that check runs; both in its
 // documentation). CatInt appends Order constant-one pseudovariables to the D
 // features (the paper's section 3.4); rule slot r holds a tuple idx[r] of
 // Order distinct columns, and

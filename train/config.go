@@ -176,6 +176,11 @@ type Config struct {
 	// RouteCheck runs the RouteCheck of a categorical fit: the rules or
 	// the linear route, by inner folds.
 	RouteCheck bool `json:"route_check,omitempty"`
+	// NoRouteCheck switches off the route check that a categorical fit
+	// runs by default on its TupleCheck's inner fits (a RouteCheck whose
+	// categorical side is shared; package documentation, session 39). It
+	// is a configuration error beside RouteCheck.
+	NoRouteCheck bool `json:"no_route_check,omitempty"`
 	// WeightCheck runs the WeightCheck of a categorical fit whose
 	// balanced class weights are near equal.
 	WeightCheck bool `json:"weight_check,omitempty"`
@@ -460,6 +465,9 @@ func (c Config) validate(bounded bool) error {
 		if k < 1 || k > MaxSparseKeep || i > 0 && k <= c.SparseKeep[i-1] {
 			return fmt.Errorf("%w: sparse keep %v, want ascending values in 1..%d", ErrConfig, c.SparseKeep, MaxSparseKeep)
 		}
+	}
+	if c.RouteCheck && c.NoRouteCheck {
+		return fmt.Errorf("%w: the route check is both asked for and switched off", ErrConfig)
 	}
 	if c.TupleSignTest && c.NoTupleCheck {
 		return fmt.Errorf("%w: the tuple sign test applies to the tuple check, which is switched off", ErrConfig)

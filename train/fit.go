@@ -134,9 +134,14 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 	if err != nil {
 		return nil, err
 	}
-	l, check, err := tupleCheck(ctx, l, ds, mcfg, cfg, opts)
+	l, check, held, err := tupleCheck(ctx, l, ds, mcfg, cfg, opts)
 	if err != nil {
 		return nil, err
+	}
+	if route == nil {
+		if l, route, err = sharedRouteCheck(ctx, l, ds, mcfg, cfg, opts, held); err != nil {
+			return nil, err
+		}
 	}
 	l, weights, err := weightCheck(ctx, l, ds, cfg, opts)
 	if err != nil {

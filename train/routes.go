@@ -4,10 +4,13 @@ package train
 
 import (
 	"context"
+	"math"
+	"slices"
 
 	"github.com/sirupsen/logrus"
 
 	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/internal/ridge"
 	"github.com/hornets-go/hornets/model"
 )
 
@@ -23,7 +26,11 @@ import (
 // on the linear route (Linear). Rules over a few feature tuples do not
 // add up many weak single effects, which a linear model does; where the
 // label is an interaction, the rules predict better and stay (package
-// documentation, session 30).
+// documentation, session 30). That check, with categorical fits of its
+// own, runs where Config.RouteCheck asks for it. By default (since
+// session 39) a categorical fit whose TupleCheck ran checks its route on
+// that check's inner fits instead, adding only the linear route's
+// (Shared; sharedRouteCheck), unless Config.NoRouteCheck is set.
 type RouteCheck struct {
 	Folds   int  `json:"folds"` // in each of Repeats partitions of the rows
 	Repeats int  `json:"repeats"`
@@ -35,6 +42,18 @@ type RouteCheck struct {
 	// many the linear route got right, its fits do not run (Gained and
 	// Lost 0).
 	Wrong int `json:"categorical_wrong"`
+	// Shared is set where the check took its categorical side from the
+	// TupleCheck's inner fits (sharedRouteCheck, the default) rather than
+	// fitting its own (Config.RouteCheck).
+	Shared bool `json:"shared,omitempty"`
+	// ScreenGained and ScreenLost count, where the check is Shared, the
+	// held-out predictions right only with a logistic regression over the
+	// standardised features fitted on the same inner training sets (an
+	// L2 penalty of a C = 1 fit, the linear route's class weights), and
+	// only with the rules: the linear route's fits run only where it
+	// predicts better by the check's test.
+	ScreenGained int `json:"screen_gained,omitempty"`
+	ScreenLost   int `json:"screen_lost,omitempty"`
 }
 
 // Bounds of the RouteCheck.
@@ -98,4 +117,115 @@ func routeCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 		return nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
 	}
 	return again, check, nil
+}
+
+// sharedRouteCheck is the route check that a categorical fit runs by
+// default (unless Config.NoRouteCheck or Config.RouteCheck, the check of
+// its own, is set), where its TupleCheck ran: the categorical side is the
+// TupleCheck's held-out predictions of the rule table it kept (held), and
+// only the linear route's fits are added, on the same partitions
+// (TupleRepeats × TupleFolds), so the check costs the linear inner fits,
+// the cheap ones, and none where the categorical fits got too few rows
+// wrong for the test to pass. The linear route is taken where more of
+// the held-out predictions that differ are right with it, each weighed
+// by its class's loss weight where those are far from equal
+// (weightedGainsHold, the encoding check's test): a table whose label
+// adds up many weak single effects, which rules over a few tuples do not
+// (package documentation, session 39). It returns the loop to run, l or
+// one built again on the linear route, and the check (nil where it did
+// not run). The error wraps ctx.Err() once ctx is done.
+func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options, held *heldOutRows) (*Loop, *RouteCheck, error) {
+	if held == nil || cfg.NoRouteCheck || cfg.RouteCheck || mcfg.Linear || l.res.Network.Route() != model.Categorical || held.loop.train.Rows > RouteCheckMostRows {
+		return l, nil, nil
+	}
+	check := &RouteCheck{Folds: held.folds, Repeats: held.repeats, Shared: true}
+	check.Wrong = wrongRows(held.pred, held.y)
+	w := LossWeights(cfg, held.y, len(ds.Classes), model.Continuous)
+	if !weightedGainsHold(held.pred, held.y, held.y, w) {
+		// Even a linear route right on every row the rules get wrong
+		// would not pass the test.
+		l.log.WithFields(logrus.Fields{"categorical_wrong": check.Wrong}).Info("route check: kept the categorical route (its inner fits got too few held-out rows wrong for the linear route to predict better)")
+		return l, check, nil
+	}
+	// A logistic regression first, on the same partitions: the linear
+	// route's output layer is one, over the standardised features, and
+	// where even it does not predict better the network's fits are not
+	// needed.
+	screen, err := ridgeHeldOut(ctx, held, w, len(ds.Classes))
+	if err != nil {
+		return nil, nil, checkError(ctx, "route check", err)
+	}
+	if check.ScreenGained, check.ScreenLost = changedRows(held.pred, screen, held.y); !weightedGainsHold(held.pred, screen, held.y, w) {
+		l.log.WithFields(logrus.Fields{"categorical_wrong": check.Wrong, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost}).Info("route check: kept the categorical route (a logistic regression on the tuple check's partitions does not predict the held-out rows better)")
+		return l, check, nil
+	}
+	linear := mcfg
+	linear.Linear = true
+	l.log.WithFields(logrus.Fields{"folds": held.folds, "repeats": held.repeats, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost}).Infof("route check: %d inner fits on the linear route, on the tuple check's partitions (--no-route-check skips it)", held.folds*held.repeats)
+	lin, _, err := heldOut(ctx, held.loop, held.folds, held.repeats, held.stream, innerSetup{linear, cfg})
+	if err != nil {
+		return nil, nil, checkError(ctx, "route check", err)
+	}
+	check.Gained, check.Lost = changedRows(held.pred, lin[0], held.y)
+	check.Linear = weightedGainsHold(held.pred, lin[0], held.y, w)
+	what := "kept the categorical route"
+	if check.Linear {
+		what = "the linear route predicts the held-out rows better: training again on it"
+	}
+	l.log.WithFields(logrus.Fields{"linear": check.Linear, "gained": check.Gained, "lost": check.Lost, "categorical_wrong": check.Wrong}).Info("route check: " + what)
+	if !check.Linear {
+		return l, check, nil
+	}
+	again, err := newLoopFrom(ctx, ds, linear, cfg, opts, nil)
+	if err != nil {
+		return nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
+	}
+	return again, check, nil
+}
+
+// ridgeHeldOut returns the held-out predictions, on held's partitions, of
+// a class-weighted (w) L2 logistic regression over the training rows'
+// features, each standardised by its mean and standard deviation over
+// those rows (a label-free transform), at the penalty of a C = 1 fit of
+// an inner training set (1/rows): the linear route's output layer
+// without its network (package internal/ridge).
+func ridgeHeldOut(ctx context.Context, held *heldOutRows, w []float64, C int) ([]int, error) {
+	ds := held.loop.train
+	n, D := ds.Rows, ds.Cols
+	x := make([]float64, n*D)
+	for j := range D {
+		mean, ss := 0.0, 0.0
+		for i := range n {
+			mean += ds.X[i*D+j]
+		}
+		mean /= float64(n)
+		for i := range n {
+			d := ds.X[i*D+j] - mean
+			ss += d * d
+		}
+		scale := math.Sqrt(ss / float64(n))
+		if scale == 0 {
+			scale = 1
+		}
+		for i := range n {
+			x[i*D+j] = (ds.X[i*D+j] - mean) / scale
+		}
+	}
+	l2 := float64(held.folds) / (float64(held.folds-1) * float64(n))
+	design, err := ridge.NewDesign(ridge.Problem{X: x, Rows: n, Cols: D, Y: ds.Y, Classes: C, ClassWeights: w, L2: l2}, ridge.Columns{Lo: 0, Hi: D})
+	if err != nil {
+		return nil, err
+	}
+	pred := make([]int, held.repeats*n)
+	for r, fold := range innerPartitions(held.loop, held.folds, held.repeats, held.stream) {
+		_, logits, err := design.CrossValidateLogits(ctx, fold, held.folds)
+		if err != nil {
+			return nil, err
+		}
+		for i := range n {
+			z := logits[i*C : (i+1)*C]
+			pred[r*n+i] = slices.Index(z, slices.Max(z))
+		}
+	}
+	return pred, nil
 }

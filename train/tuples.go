@@ -71,36 +71,39 @@ const (
 // TupleCheckMost placed tuples, Search.MaxTuples and NoTupleCheck unset,
 // every class in TupleFolds training rows or more), and returns the loop
 // to run, l or one built again with the best tuple alone, and the check
-// (nil where it did not run). The error wraps ctx.Err() once ctx is done.
-func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Loop, *TupleCheck, error) {
+// (nil where it did not run), with the held-out predictions of the inner
+// fits of the rule table it kept (nil where it did not run), which the
+// route check compares with the linear route's (sharedRouteCheck). The
+// error wraps ctx.Err() once ctx is done.
+func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Config, cfg Config, opts *Options) (*Loop, *TupleCheck, *heldOutRows, error) {
 	net := l.res.Network
 	K := net.PlacedTuples()
 	if cfg.NoTupleCheck || l.inner || net.Route() != model.Categorical || K < 2 || K > TupleCheckMost || mcfg.Search.MaxTuples != 0 {
-		return l, nil, nil
+		return l, nil, nil, nil
 	}
 	if fewestRows(l.train.Y, len(ds.Classes)) < TupleFolds {
-		return l, nil, nil
+		return l, nil, nil, nil
 	}
 	l.log.WithFields(logrus.Fields{"folds": TupleFolds, "repeats": TupleRepeats, "tuples": K}).Infof("tuple check: %d inner fits with the %d placed tuples and with the best alone (--no-tuple-check skips it)", 2*TupleFolds*TupleRepeats, K)
 	alone := mcfg
 	alone.Search.MaxTuples = 1
 	// The check compares two rule tables, not finished models: the best
 	// tuple alone is the first of the tuples the shared search places.
-	pred, ys, err := heldOut(ctx, l, TupleFolds, TupleRepeats, 0x5475706c6573, // "Tuples"
+	pred, ys, err := heldOut(ctx, l, TupleFolds, TupleRepeats, tupleStream,
 		innerSetup{mcfg, cfg}, innerSetup{alone, cfg})
 	if err != nil {
-		return nil, nil, checkError(ctx, "tuple check", err)
+		return nil, nil, nil, checkError(ctx, "tuple check", err)
 	}
 	check := &TupleCheck{Folds: TupleFolds, Repeats: TupleRepeats, Tuples: K, Kept: K}
 	check.Gained, check.Lost = changedRows(pred[0], pred[1], ys)
 	tuples, err := net.Tuples()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	interacts := false
 	if len(tuples) > 0 {
 		if interacts, err = interaction(l.train, tuples[0]); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	what := fmt.Sprintf("kept the %d placed tuples", K)
@@ -115,14 +118,32 @@ func tupleCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 		check.Kept = 1
 	}
 	l.log.WithFields(logrus.Fields{"tuples": K, "kept": check.Kept, "gained": check.Gained, "lost": check.Lost}).Info("tuple check: " + what)
+	held := &heldOutRows{loop: l, stream: tupleStream, folds: TupleFolds, repeats: TupleRepeats, pred: pred[0], y: ys}
 	if check.Kept == K {
-		return l, check, nil
+		return l, check, held, nil
 	}
+	held.pred = pred[1]
 	pruned, err := newLoopFrom(ctx, ds, alone, cfg, opts, net.TupleSearch())
 	if err != nil {
-		return nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
+		return nil, nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
 	}
-	return pruned, check, nil
+	return pruned, check, held, nil
+}
+
+// tupleStream is the stream of the TupleCheck's partitions (heldOut).
+const tupleStream = 0x5475706c6573 // "Tuples"
+
+// heldOutRows are the held-out predictions of an inner check's fits of
+// one setup: pred and y hold repeats partitions of loop's training rows
+// into folds folds, drawn from stream (heldOut), a row once per
+// partition. Another setup's fits on the same partitions (heldOut with
+// the same loop, folds, repeats and stream) are compared with them row by
+// row.
+type heldOutRows struct {
+	loop           *Loop
+	stream         uint64
+	folds, repeats int
+	pred, y        []int
 }
 
 // bestAlone decides a TupleCheck from its counts: the held-out rows
@@ -209,17 +230,14 @@ func checkError(ctx context.Context, check string, err error) error {
 // predictions of the rows held out, a row once per partition, and their
 // labels.
 func heldOut(ctx context.Context, l *Loop, folds, repeats int, stream uint64, setups ...innerSetup) (pred [][]int, ys []int, err error) {
-	C := l.res.Network.Classes()
-	rng := rand.New(rand.NewPCG(l.cfg.Seed, stream))
 	n := l.train.Rows
 	pred = make([][]int, len(setups))
 	for k := range pred {
 		pred[k] = make([]int, repeats*n)
 	}
 	ys = make([]int, 0, repeats*n)
-	partitions := make([][]int, repeats)
-	for r := range repeats {
-		partitions[r] = StratifiedFolds(l.train.Y, C, folds, rng)
+	partitions := innerPartitions(l, folds, repeats, stream)
+	for range repeats {
 		ys = append(ys, l.train.Y...)
 	}
 	// The inner training sets run at once, each writing its own rows of
@@ -251,4 +269,16 @@ func heldOut(ctx context.Context, l *Loop, folds, repeats int, stream uint64, se
 		return nil
 	})
 	return pred, ys, err
+}
+
+// innerPartitions returns the partitions of heldOut: repeats stratified
+// partitions of l's training rows into folds folds (each row's fold),
+// drawn from a generator of their own (l.cfg.Seed and stream).
+func innerPartitions(l *Loop, folds, repeats int, stream uint64) [][]int {
+	rng := rand.New(rand.NewPCG(l.cfg.Seed, stream))
+	partitions := make([][]int, repeats)
+	for r := range partitions {
+		partitions[r] = StratifiedFolds(l.train.Y, l.res.Network.Classes(), folds, rng)
+	}
+	return partitions
 }

@@ -307,6 +307,7 @@ func TestRunErrors(t *testing.T) {
 		{"features 1 for xor", []string{"synth", "--features", "1"}, 2, "invalid --features 1"},
 		{"sparse without select", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--sparse", "--continuous-fit", "adam"}, 2, "sparse candidates need continuous fit select"},
 		{"sparse and no sparse", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--sparse", "--no-sparse"}, 2, "invalid --no-sparse true: sparse keeps [10 100] and no sparse candidates contradict"},
+		{"route check and no route check", []string{"train", "--data", fx("train.csv"), "--out", fx("m.json"), "--route-check", "--no-route-check"}, 2, "invalid --no-route-check true: the route check is both asked for and switched off"},
 		{"features 3 for xor4", []string{"synth", "--gate", "xor4", "--features", "3"}, 2, "invalid --features 3: gate xor4 reads 4 features, want >= 4"},
 		{"rows 0", []string{"synth", "--rows", "0"}, 2, "invalid --rows 0"},
 		{"positions", []string{"synth", "--positions", "last"}, 2, "invalid --positions \"last\""},

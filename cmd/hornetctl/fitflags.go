@@ -138,6 +138,11 @@ func fitFlagTable() []fitFlag {
 				o.Train.RouteCheck = c.Bool("route-check")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "no-route-check", Category: catTraining, Usage: fmt.Sprintf("do not run the default route check: where the tuple check ran (on at most %d training rows), %d inner fits on the linear route (a weight on each feature, as --linear), on the tuple check's partitions, decide whether it predicts held-out rows better than the rules kept, and the fit takes it if so (see train); --route-check runs a check with categorical fits of its own instead", train.RouteCheckMostRows, train.TupleFolds*train.TupleRepeats), DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Train.NoRouteCheck = c.Bool("no-route-check")
+				return ""
+			}},
 		{&cli.BoolFlag{Name: "linear", Category: catModel, Usage: "send a table of 0/1 features to the linear route (LinAtt: a weight on each feature, printed by rules as feature effects) instead of the categorical route's rules, without the route check", DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Model.Linear = c.Bool("linear")
