@@ -104,19 +104,7 @@ func routeCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 		check.Gained, check.Lost = changedRows(cat[0], lin[0], ys)
 	}
 	check.Linear = gainsHold(check.Gained, check.Lost)
-	what := "kept the categorical route"
-	if check.Linear {
-		what = "the linear route predicts the held-out rows better: training again on it"
-	}
-	l.log.WithFields(logrus.Fields{"linear": check.Linear, "gained": check.Gained, "lost": check.Lost, "categorical_wrong": check.Wrong}).Info("route check: " + what)
-	if !check.Linear {
-		return l, check, nil
-	}
-	again, err := newLoopFrom(ctx, ds, linear, cfg, opts, nil)
-	if err != nil {
-		return nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
-	}
-	return again, check, nil
+	return routeChosen(ctx, l, ds, linear, cfg, opts, check)
 }
 
 // sharedRouteCheck is the route check that a categorical fit runs by
@@ -168,19 +156,7 @@ func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model
 	}
 	check.Gained, check.Lost = changedRows(held.pred, lin[0], held.y)
 	check.Linear = weightedGainsHold(held.pred, lin[0], held.y, w)
-	what := "kept the categorical route"
-	if check.Linear {
-		what = "the linear route predicts the held-out rows better: training again on it"
-	}
-	l.log.WithFields(logrus.Fields{"linear": check.Linear, "gained": check.Gained, "lost": check.Lost, "categorical_wrong": check.Wrong}).Info("route check: " + what)
-	if !check.Linear {
-		return l, check, nil
-	}
-	again, err := newLoopFrom(ctx, ds, linear, cfg, opts, nil)
-	if err != nil {
-		return nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
-	}
-	return again, check, nil
+	return routeChosen(ctx, l, ds, linear, cfg, opts, check)
 }
 
 // ridgeHeldOut returns the held-out predictions, on held's partitions, of
@@ -228,4 +204,23 @@ func ridgeHeldOut(ctx context.Context, held *heldOutRows, w []float64, C int) ([
 		}
 	}
 	return pred, nil
+}
+
+// routeChosen logs a route check's choice and returns the loop to run:
+// l, or where the check chose the linear route one built again from ds
+// with linear (the model configuration with Linear set), cfg and opts.
+func routeChosen(ctx context.Context, l *Loop, ds *data.Dataset, linear model.Config, cfg Config, opts *Options, check *RouteCheck) (*Loop, *RouteCheck, error) {
+	what := "kept the categorical route"
+	if check.Linear {
+		what = "the linear route predicts the held-out rows better: training again on it"
+	}
+	l.log.WithFields(logrus.Fields{"linear": check.Linear, "gained": check.Gained, "lost": check.Lost, "categorical_wrong": check.Wrong}).Info("route check: " + what)
+	if !check.Linear {
+		return l, check, nil
+	}
+	again, err := newLoopFrom(ctx, ds, linear, cfg, opts, nil)
+	if err != nil {
+		return nil, nil, err // wraps ctx's error once it is done (newLoopFrom)
+	}
+	return again, check, nil
 }
