@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -50,9 +49,8 @@ func logisticFlags(rows int, effects, seed uint64) *data.Dataset {
 // and the fit is made again on it, which predicts fresh rows better than
 // the rules (0.822 against 0.787); under a noisy or gate the rules stay.
 // It does not run where it is switched off (the additive table keeps
-// its rules then), where the route check of its own is asked for (that
-// one runs instead), where the linear route is set, or where the tuple
-// check did not run.
+// its rules then), where the linear route is set, or where the tuple
+// check did not run (TestSharedRouteCheckSkips has the other cases).
 func TestSharedRouteCheck(t *testing.T) {
 	t.Parallel()
 	additive, fresh := logisticFlags(200, 5, 5), logisticFlags(2000, 5, 105)
@@ -71,15 +69,13 @@ func TestSharedRouteCheck(t *testing.T) {
 		mcfg   model.Config
 		cfg    train.Config
 		shared bool        // the shared check ran
-		own    bool        // the check of its own ran
 		linear bool        // and chose the linear route
 		route  model.Route // of the fit
 	}{
-		{"additive", additive, model.Config{}, train.Config{Seed: 5}, true, false, true, model.Continuous},
-		{"additive, linear route set", additive, model.Config{Linear: true}, train.Config{Seed: 5}, false, false, false, model.Continuous},
-		{"noisy or", gate, model.Config{}, train.Config{Seed: 206}, true, false, false, model.Categorical},
-		{"noisy or, its own check", gate, model.Config{}, train.Config{Seed: 206, RouteCheck: true}, false, true, false, model.Categorical},
-		{"clean xor, no tuple check", clean.Sample(128), model.Config{}, train.Config{Seed: 3}, false, false, false, model.Categorical},
+		{"additive", additive, model.Config{}, train.Config{Seed: 5}, true, true, model.Continuous},
+		{"additive, linear route set", additive, model.Config{Linear: true}, train.Config{Seed: 5}, false, false, model.Continuous},
+		{"noisy or", gate, model.Config{}, train.Config{Seed: 206}, true, false, model.Categorical},
+		{"clean xor, no tuple check", clean.Sample(128), model.Config{}, train.Config{Seed: 3}, false, false, model.Categorical},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -88,8 +84,8 @@ func TestSharedRouteCheck(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := res.Routes
-			if ran := c != nil; ran != (tt.shared || tt.own) || ran && c.Shared != tt.shared {
-				t.Fatalf("route check %+v; want shared %v, its own %v", c, tt.shared, tt.own)
+			if ran := c != nil; ran != tt.shared || ran && !c.Shared {
+				t.Fatalf("route check %+v; want the shared one: %v", c, tt.shared)
 			}
 			if res.Route != tt.route || res.Network.Route() != tt.route {
 				t.Errorf("route %v (network %v), want %v", res.Route, res.Network.Route(), tt.route)
@@ -103,16 +99,16 @@ func TestSharedRouteCheck(t *testing.T) {
 			if c.Linear != tt.linear {
 				t.Errorf("check %+v: want the linear route: %v", c, tt.linear)
 			}
-			if tt.shared && (c.Folds != train.TupleFolds || c.Repeats != train.TupleRepeats) {
+			if c.Folds != train.TupleFolds || c.Repeats != train.TupleRepeats {
 				t.Errorf("shared check %+v: want the tuple check's %d×%d folds", c, train.TupleRepeats, train.TupleFolds)
 			}
 			if c.Linear && c.Gained <= c.Lost {
 				t.Errorf("check %+v chose the linear route: want more rows gained than lost", c)
 			}
-			if tt.shared && c.Gained+c.Lost > 0 && c.ScreenGained <= c.ScreenLost {
+			if c.Gained+c.Lost > 0 && c.ScreenGained <= c.ScreenLost {
 				t.Errorf("check %+v ran the linear route's fits where the logistic regression did not predict better", c)
 			}
-			if !tt.linear || !tt.shared {
+			if !tt.linear {
 				return
 			}
 			// The fit made again is the fit the linear route gives, and it
@@ -157,18 +153,19 @@ func TestNoRouteCheckValidate(t *testing.T) {
 	}
 }
 
-// A fit canceled as its route check's linear fits start returns an error
-// wrapping context.Canceled and no network.
+// A fit canceled as its tuple check ends, before the route check's
+// logistic regressions, returns an error wrapping context.Canceled and
+// no network.
 func TestSharedRouteCheckCanceled(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	log := logrus.New()
 	log.SetOutput(io.Discard)
-	log.AddHook(cancelOn{msg: fmt.Sprintf("route check: %d inner fits on the linear route, on the tuple check's partitions (--no-route-check skips it)", train.TupleFolds*train.TupleRepeats), cancel: cancel})
+	log.AddHook(cancelOn{msg: "tuple check: kept the 8 placed tuples", cancel: cancel})
 	res, err := train.Fit(ctx, logisticFlags(200, 5, 5), model.Config{}, train.Config{Seed: 5}, &train.Options{Log: log})
 	if ctx.Err() == nil {
-		t.Fatal("the route check's linear fits did not run: nothing canceled")
+		t.Fatal("the tuple check did not keep its 8 tuples: nothing canceled")
 	}
 	if err == nil || !errors.Is(err, context.Canceled) || res != nil {
 		t.Errorf("result %v, error %v; want none and an error wrapping context.Canceled", res, err)
