@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/sirupsen/logrus"
@@ -162,12 +163,20 @@ func TestSharedRouteCheckCanceled(t *testing.T) {
 	defer cancel()
 	log := logrus.New()
 	log.SetOutput(io.Discard)
-	log.AddHook(cancelOn{msg: "tuple check: kept the 8 placed tuples", cancel: cancel})
-	res, err := train.Fit(ctx, logisticFlags(200, 5, 5), model.Config{}, train.Config{Seed: 5}, &train.Options{Log: log})
-	if ctx.Err() == nil {
-		t.Fatal("the tuple check did not keep its 8 tuples: nothing canceled")
+	log.AddHook(cancelOn{msg: "tuple check: kept the 2 placed tuples", cancel: cancel})
+	gen, err := data.NewSynth(data.SynthConfig{Gate: data.Or, Features: 3, Seed: 206, LabelNoise: 0.15})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if err == nil || !errors.Is(err, context.Canceled) || res != nil {
-		t.Errorf("result %v, error %v; want none and an error wrapping context.Canceled", res, err)
+	gate, _ := gen.SampleNoisy(128)
+	// The sign test alone keeps both tuples of this noisy gate (the
+	// default's one-standard-error rule would keep the best alone and
+	// train again, which the canceled context stops first).
+	res, err := train.Fit(ctx, gate, model.Config{}, train.Config{Seed: 206, TupleSignTest: true}, &train.Options{Log: log})
+	if ctx.Err() == nil {
+		t.Fatal("the tuple check did not keep its 2 tuples: nothing canceled")
+	}
+	if err == nil || !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "(route check)") || res != nil {
+		t.Errorf("result %v, error %v; want none and an error of the route check wrapping context.Canceled", res, err)
 	}
 }
