@@ -86,15 +86,7 @@ func TestRouteCheck(t *testing.T) {
 				return
 			}
 			// The fit made again is the fit the linear route gives.
-			lcfg := tt.mcfg
-			lcfg.Linear = true
-			refit, err := train.Fit(context.Background(), tt.ds, lcfg, tt.cfg, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if refit.Routes != nil || !bytes.Equal(saved(t, refit.Network), saved(t, res.Network)) {
-				t.Errorf("a refit on the linear route (check %+v) differs from the checked fit", refit.Routes)
-			}
+			sameAsLinearRoute(t, tt.ds, tt.mcfg, tt.cfg, res.Network)
 			// The model file keeps the route: loaded, it predicts alike.
 			loaded, _, err := model.Load(bytes.NewReader(saved(t, res.Network)))
 			if err != nil {
@@ -125,5 +117,20 @@ func TestRouteCheck(t *testing.T) {
 			}
 			t.Logf("accuracy on fresh rows: linear route %.3f, rules %.3f (check %+v)", lin, cat, c)
 		})
+	}
+}
+
+// sameAsLinearRoute fails t unless a fit of ds with mcfg on the linear
+// route (Linear set) and cfg runs no route check and saves the same bytes
+// as net, a fit that a route check sent to the linear route.
+func sameAsLinearRoute(t *testing.T, ds *data.Dataset, mcfg model.Config, cfg train.Config, net *model.Network) {
+	t.Helper()
+	mcfg.Linear = true
+	refit, err := train.Fit(context.Background(), ds, mcfg, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if refit.Routes != nil || !bytes.Equal(saved(t, refit.Network), saved(t, net)) {
+		t.Errorf("a refit on the linear route (check %+v) differs from the checked fit", refit.Routes)
 	}
 }

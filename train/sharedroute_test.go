@@ -3,7 +3,6 @@
 package train_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -114,15 +113,7 @@ func TestSharedRouteCheck(t *testing.T) {
 			}
 			// The fit made again is the fit the linear route gives, and it
 			// predicts fresh rows better than the rules.
-			lcfg := tt.mcfg
-			lcfg.Linear = true
-			refit, err := train.Fit(context.Background(), tt.ds, lcfg, tt.cfg, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if refit.Routes != nil || !bytes.Equal(saved(t, refit.Network), saved(t, res.Network)) {
-				t.Errorf("a refit on the linear route (check %+v) differs from the checked fit", refit.Routes)
-			}
+			sameAsLinearRoute(t, tt.ds, tt.mcfg, tt.cfg, res.Network)
 			off := tt.cfg
 			off.NoRouteCheck = true
 			rules, err := train.Fit(context.Background(), tt.ds, tt.mcfg, off, nil)
