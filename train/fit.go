@@ -799,8 +799,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	var chosenScreen *ridge.Screen
 	diff := make([]float64, rows)
 	// beatsBy reports whether loss is lower than ref by margin standard
-	// errors of their paired difference, and returns that error; beats
-	// at HalvesMargin.
+	// errors of their paired difference, and returns that error.
 	beatsBy := func(margin float64, ref, loss []float64) (bool, float64) {
 		for i := range diff {
 			diff[i] = ref[i] - loss[i]
@@ -809,7 +808,6 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 		stdErr := sd / math.Sqrt(float64(rows))
 		return d > margin*stdErr, stdErr
 	}
-	beats := func(ref, loss []float64) (bool, float64) { return beatsBy(HalvesMargin, ref, loss) }
 	sparse := 0
 	for _, c := range cands {
 		if c.screen != nil {
@@ -838,7 +836,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 			}
 			continue
 		}
-		ok, stdErr := beats(both, c.loss)
+		ok, stdErr := beatsBy(HalvesMargin, both, c.loss)
 		if c.halves == model.ValuesHalf && c.scale == 1 {
 			check.ValuesLoss, check.StdErr = mean, stdErr
 		}
