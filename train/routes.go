@@ -48,12 +48,22 @@ type RouteCheck struct {
 	Shared bool `json:"shared,omitempty"`
 	// ScreenGained and ScreenLost count, where the check is Shared, the
 	// held-out predictions right only with a logistic regression over the
-	// standardised features fitted on the same inner training sets (an
-	// L2 penalty of a C = 1 fit, the linear route's class weights), and
-	// only with the rules: the linear route's fits run only where it
-	// predicts better by the check's test.
+	// standardised features fitted on the same inner training sets (the
+	// linear route's class weights), and only with the rules: the linear
+	// route's fits run only where one predicts better by the check's
+	// test.
 	ScreenGained int `json:"screen_gained,omitempty"`
 	ScreenLost   int `json:"screen_lost,omitempty"`
+	// ScreenL2Scale and ScreenKeep name the logistic regression whose
+	// counts those are: the first that predicts better, or where none
+	// does the one at the configured penalty over every column. It has
+	// the penalty of a C = 1 fit times ScreenL2Scale, over the ScreenKeep
+	// columns of largest F statistic in each inner training set (every
+	// column where 0): the linear route chooses its own output layer
+	// among those (FitSelect), so the screen tries each (since session
+	// 40).
+	ScreenL2Scale float64 `json:"screen_l2_scale,omitempty"`
+	ScreenKeep    int     `json:"screen_keep,omitempty"`
 }
 
 // Bounds of the RouteCheck.
@@ -135,21 +145,32 @@ func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model
 		l.log.WithFields(logrus.Fields{"categorical_wrong": check.Wrong}).Info("route check: kept the categorical route (its inner fits got too few held-out rows wrong for the linear route to predict better)")
 		return l, check, nil
 	}
-	// A logistic regression first, on the same partitions: the linear
-	// route's output layer is one, over the standardised features, and
-	// where even it does not predict better the network's fits are not
-	// needed.
-	screen, err := ridgeHeldOut(ctx, held, w, len(ds.Classes))
-	if err != nil {
-		return nil, nil, checkError(ctx, "route check", err)
+	// Logistic regressions first, on the same partitions: the linear
+	// route's output layer is one, over the standardised features, at a
+	// penalty and over columns its own inner check chooses (FitSelect),
+	// and where none of those it may choose predicts better, the
+	// network's fits are not needed.
+	passed := false
+	for _, c := range screenCandidates(held.loop.cfg, held.loop.train.Cols) {
+		screen, err := ridgeHeldOut(ctx, held, w, len(ds.Classes), c)
+		if err != nil {
+			return nil, nil, checkError(ctx, "route check", err)
+		}
+		if passed = weightedGainsHold(held.pred, screen, held.y, w); passed || c == (screenCandidate{L2Scale: 1}) {
+			check.ScreenGained, check.ScreenLost = changedRows(held.pred, screen, held.y)
+			check.ScreenL2Scale, check.ScreenKeep = c.L2Scale, c.Keep
+		}
+		if passed {
+			break
+		}
 	}
-	if check.ScreenGained, check.ScreenLost = changedRows(held.pred, screen, held.y); !weightedGainsHold(held.pred, screen, held.y, w) {
-		l.log.WithFields(logrus.Fields{"categorical_wrong": check.Wrong, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost}).Info("route check: kept the categorical route (a logistic regression on the tuple check's partitions does not predict the held-out rows better)")
+	if !passed {
+		l.log.WithFields(logrus.Fields{"categorical_wrong": check.Wrong, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost}).Info("route check: kept the categorical route (no logistic regression the linear route may choose predicts the held-out rows of the tuple check's partitions better)")
 		return l, check, nil
 	}
 	linear := mcfg
 	linear.Linear = true
-	l.log.WithFields(logrus.Fields{"folds": held.folds, "repeats": held.repeats, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost}).Infof("route check: %d inner fits on the linear route, on the tuple check's partitions (--no-route-check skips it)", held.folds*held.repeats)
+	l.log.WithFields(logrus.Fields{"folds": held.folds, "repeats": held.repeats, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost, "screen_l2_scale": check.ScreenL2Scale, "screen_keep": check.ScreenKeep}).Infof("route check: %d inner fits on the linear route, on the tuple check's partitions (--no-route-check skips it)", held.folds*held.repeats)
 	lin, _, err := heldOut(ctx, held.loop, held.folds, held.repeats, held.stream, innerSetup{linear, cfg})
 	if err != nil {
 		return nil, nil, checkError(ctx, "route check", err)
@@ -159,13 +180,55 @@ func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model
 	return routeChosen(ctx, l, ds, linear, cfg, opts, check)
 }
 
+// screenCandidate is one logistic regression of the route check's
+// screen: the penalty of a C = 1 fit times L2Scale, over the Keep
+// columns of largest F statistic in each inner training set (ridge's
+// Screen), or over every column where Keep is 0.
+type screenCandidate struct {
+	L2Scale float64
+	Keep    int
+}
+
+// screenCandidates returns the logistic regressions of the route check's
+// screen on a table of cols feature columns, in the order they are
+// tried: those among which the linear route's output layer is chosen
+// (the values half of checkHalves' candidates, with the same rule for
+// sparse ones: cfg.SparseKeep, on tables of at least its largest number
+// of columns), at the configured penalty first. A fit that does not
+// choose its penalty (ContinuousFit other than FitSelect) has the one.
+func screenCandidates(cfg Config, cols int) []screenCandidate {
+	cands := []screenCandidate{{L2Scale: 1}}
+	if cfg.ContinuousFit != FitSelect {
+		return cands
+	}
+	scales := append([]float64{1}, PenaltyScales()...)
+	for _, s := range scales[1:] {
+		cands = append(cands, screenCandidate{L2Scale: s})
+	}
+	keep := cfg.SparseKeep
+	if n := len(keep); n > 0 && cols < keep[n-1] {
+		keep = nil
+	}
+	for _, k := range keep {
+		if k >= cols {
+			continue
+		}
+		for _, s := range scales {
+			cands = append(cands, screenCandidate{L2Scale: s, Keep: k})
+		}
+	}
+	return cands
+}
+
 // ridgeHeldOut returns the held-out predictions, on held's partitions, of
 // a class-weighted (w) L2 logistic regression over the training rows'
 // features, each standardised by its mean and standard deviation over
 // those rows (a label-free transform), at the penalty of a C = 1 fit of
-// an inner training set (1/rows): the linear route's output layer
-// without its network (package internal/ridge).
-func ridgeHeldOut(ctx context.Context, held *heldOutRows, w []float64, C int) ([]int, error) {
+// an inner training set (1/rows) times c.L2Scale, over the c.Keep
+// columns of largest F statistic in each inner training set where c.Keep
+// is set: the linear route's output layer without its network (package
+// internal/ridge).
+func ridgeHeldOut(ctx context.Context, held *heldOutRows, w []float64, C int, c screenCandidate) ([]int, error) {
 	ds := held.loop.train
 	n, D := ds.Rows, ds.Cols
 	x := make([]float64, n*D)
@@ -187,14 +250,28 @@ func ridgeHeldOut(ctx context.Context, held *heldOutRows, w []float64, C int) ([
 			x[i*D+j] = (ds.X[i*D+j] - mean) / scale
 		}
 	}
-	l2 := float64(held.folds) / (float64(held.folds-1) * float64(n))
-	design, err := ridge.NewDesign(ridge.Problem{X: x, Rows: n, Cols: D, Y: ds.Y, Classes: C, ClassWeights: w, L2: l2}, ridge.Columns{Lo: 0, Hi: D})
-	if err != nil {
-		return nil, err
+	l2 := c.L2Scale * float64(held.folds) / (float64(held.folds-1) * float64(n))
+	p := ridge.Problem{X: x, Rows: n, Cols: D, Y: ds.Y, Classes: C, ClassWeights: w, L2: l2}
+	all := ridge.Columns{Lo: 0, Hi: D}
+	// crossValidate is the candidate's cross-validation over one
+	// partition's folds.
+	var crossValidate func(ctx context.Context, fold []int, folds int) (loss, logits []float64, err error)
+	if c.Keep > 0 {
+		screen, err := ridge.NewScreen(p, all, c.Keep)
+		if err != nil {
+			return nil, err
+		}
+		crossValidate = screen.CrossValidateLogits
+	} else {
+		design, err := ridge.NewDesign(p, all)
+		if err != nil {
+			return nil, err
+		}
+		crossValidate = design.CrossValidateLogits
 	}
 	pred := make([]int, held.repeats*n)
 	for r, fold := range innerPartitions(held.loop, held.folds, held.repeats, held.stream) {
-		_, logits, err := design.CrossValidateLogits(ctx, fold, held.folds)
+		_, logits, err := crossValidate(ctx, fold, held.folds)
 		if err != nil {
 			return nil, err
 		}

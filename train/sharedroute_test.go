@@ -43,17 +43,40 @@ func logisticFlags(rows int, effects, seed uint64) *data.Dataset {
 	})
 }
 
+// sumFlags returns rows of 100 binary features whose label is 1 where the
+// first ten of them, plus Gaussian noise of standard deviation 1.5, add
+// up to more than 5: ten equal weak effects among ninety features that
+// carry none, which a logistic regression over ten columns, or with a
+// strong penalty, reads best.
+func sumFlags(rows int, seed uint64) *data.Dataset {
+	return binaryRows(rows, 100, seed, 6, func(row []float64, rng *rand.Rand) int {
+		s := 0.0
+		for _, v := range row[:10] {
+			s += v
+		}
+		if s-5+1.5*rng.NormFloat64() > 0 {
+			return 1
+		}
+		return 0
+	})
+}
+
 // The default route check of a categorical fit, on its tuple check's
 // inner fits: on a table of weak additive effects whose rule table
 // places a few tuples, the linear route predicts more held-out rows right
 // and the fit is made again on it, which predicts fresh rows better than
 // the rules (0.822 against 0.787); under a noisy or gate the rules stay.
+// Where the logistic regression at the configured penalty over every
+// column does not predict better, one the linear route may choose does
+// (ten weak effects among 100 flags: a stronger penalty), and the linear
+// route is taken there too (0.670 against 0.655).
 // It does not run where it is switched off (the additive table keeps
 // its rules then), where the linear route is set, or where the tuple
 // check did not run (TestSharedRouteCheckSkips has the other cases).
 func TestSharedRouteCheck(t *testing.T) {
 	t.Parallel()
 	additive, fresh := logisticFlags(200, 5, 5), logisticFlags(2000, 5, 105)
+	summed, freshSummed := sumFlags(200, 3), sumFlags(2000, 999)
 	gen, err := data.NewSynth(data.SynthConfig{Gate: data.Or, Features: 3, Seed: 206, LabelNoise: 0.15})
 	if err != nil {
 		t.Fatal(err)
@@ -64,18 +87,21 @@ func TestSharedRouteCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {
-		name   string
-		ds     *data.Dataset
-		mcfg   model.Config
-		cfg    train.Config
-		shared bool        // the shared check ran
-		linear bool        // and chose the linear route
-		route  model.Route // of the fit
+		name     string
+		ds       *data.Dataset
+		mcfg     model.Config
+		cfg      train.Config
+		shared   bool        // the shared check ran
+		linear   bool        // and chose the linear route
+		screened bool        // where a screen other than the configured penalty over every column predicted better
+		route    model.Route // of the fit
+		fresh    *data.Dataset
 	}{
-		{"additive", additive, model.Config{}, train.Config{Seed: 5}, true, true, model.Continuous},
-		{"additive, linear route set", additive, model.Config{Linear: true}, train.Config{Seed: 5}, false, false, model.Continuous},
-		{"noisy or", gate, model.Config{}, train.Config{Seed: 206}, true, false, model.Categorical},
-		{"clean xor, no tuple check", clean.Sample(128), model.Config{}, train.Config{Seed: 3}, false, false, model.Categorical},
+		{"additive", additive, model.Config{}, train.Config{Seed: 5}, true, true, false, model.Continuous, fresh},
+		{"ten of 100 flags summed", summed, model.Config{}, train.Config{Seed: 3}, true, true, true, model.Continuous, freshSummed},
+		{"additive, linear route set", additive, model.Config{Linear: true}, train.Config{Seed: 5}, false, false, false, model.Continuous, nil},
+		{"noisy or", gate, model.Config{}, train.Config{Seed: 206}, true, false, false, model.Categorical, nil},
+		{"clean xor, no tuple check", clean.Sample(128), model.Config{}, train.Config{Seed: 3}, false, false, false, model.Categorical, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -111,6 +137,9 @@ func TestSharedRouteCheck(t *testing.T) {
 			if !tt.linear {
 				return
 			}
+			if screened := c.ScreenL2Scale != 1 || c.ScreenKeep != 0; screened != tt.screened {
+				t.Errorf("check %+v: want the screen at a penalty scale or over columns other than the configured penalty over every column: %v", c, tt.screened)
+			}
 			// The fit made again is the fit the linear route gives, and it
 			// predicts fresh rows better than the rules.
 			sameAsLinearRoute(t, tt.ds, tt.mcfg, tt.cfg, res.Network)
@@ -123,7 +152,7 @@ func TestSharedRouteCheck(t *testing.T) {
 			if rules.Routes != nil || rules.Route != model.Categorical {
 				t.Errorf("switched off: route check %+v, route %v; want none, and the rules", rules.Routes, rules.Route)
 			}
-			lin, cat := accuracy(t, res.Network, fresh), accuracy(t, rules.Network, fresh)
+			lin, cat := accuracy(t, res.Network, tt.fresh), accuracy(t, rules.Network, tt.fresh)
 			if lin <= cat {
 				t.Errorf("accuracy on fresh rows: linear route %.3f, rules %.3f; want the linear route's higher", lin, cat)
 			}
