@@ -1607,7 +1607,7 @@
 //	  seed 7                                                   five; 0.655 for the logistic regression), nineteen identical
 //	sixteen real categorical tables (session 39's), 5×2      0.8057 → 0.8057, every table identical
 //	  folds, seed 101
-//	sixteen tables used for no choice (session 39's), 5      u3_strcat 0.7018 → 0.7019, the others identical (see below)
+//	sixteen tables used for no choice (session 39's), 5      0.7839 → 0.7839, every table identical
 //	  folds, seed 7
 //	noisy gates (bench synthetic --gates and,or --reps 10     20 %: identical fit by fit (5 below 0.97; top tuple = targets
 //	  --activation polyclip --seed 202)                        135 of 140); 15 %: identical (0 below; 140 of 140)
