@@ -140,9 +140,12 @@ func TestSharedRouteCheck(t *testing.T) {
 			if screened := c.ScreenL2Scale != 1 || c.ScreenKeep != 0; screened != tt.screened {
 				t.Errorf("check %+v: want the screen at a penalty scale or over columns other than the configured penalty over every column: %v", c, tt.screened)
 			}
-			// The fit made again is the fit the linear route gives, and it
+			// The fit made again is the fit the linear route gives (asked
+			// once: the refit does not depend on the screen), and it
 			// predicts fresh rows better than the rules.
-			sameAsLinearRoute(t, tt.ds, tt.mcfg, tt.cfg, res.Network)
+			if !tt.screened {
+				sameAsLinearRoute(t, tt.ds, tt.mcfg, tt.cfg, res.Network)
+			}
 			off := tt.cfg
 			off.NoRouteCheck = true
 			rules, err := train.Fit(context.Background(), tt.ds, tt.mcfg, off, nil)
