@@ -150,9 +150,13 @@ func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model
 	// penalty and over columns its own inner check chooses (FitSelect),
 	// and where none of those it may choose predicts better, the
 	// network's fits are not needed.
+	screens, err := newRouteScreen(held, w, len(ds.Classes))
+	if err != nil {
+		return nil, nil, checkError(ctx, "route check", err)
+	}
 	passed := false
 	for _, c := range screenCandidates(held.loop.cfg, held.loop.train.Cols) {
-		screen, err := ridgeHeldOut(ctx, held, w, len(ds.Classes), c)
+		screen, err := screens.heldOut(ctx, c)
 		if err != nil {
 			return nil, nil, checkError(ctx, "route check", err)
 		}
@@ -220,15 +224,22 @@ func screenCandidates(cfg Config, cols int) []screenCandidate {
 	return cands
 }
 
-// ridgeHeldOut returns the held-out predictions, on held's partitions, of
-// a class-weighted (w) L2 logistic regression over the training rows'
-// features, each standardised by its mean and standard deviation over
-// those rows (a label-free transform), at the penalty of a C = 1 fit of
-// an inner training set (1/rows) times c.L2Scale, over the c.Keep
-// columns of largest F statistic in each inner training set where c.Keep
-// is set: the linear route's output layer without its network (package
-// internal/ridge).
-func ridgeHeldOut(ctx context.Context, held *heldOutRows, w []float64, C int, c screenCandidate) ([]int, error) {
+// routeScreen holds the route check's logistic regressions over the
+// training rows of an inner check (held), each feature standardised by
+// its mean and standard deviation over those rows (a label-free
+// transform), with the linear route's class weights w, at the penalty of
+// a C = 1 fit of an inner training set (1/rows): the linear route's
+// output layer without its network (package internal/ridge). The
+// columns are prepared once for every candidate.
+type routeScreen struct {
+	held  *heldOutRows
+	p     ridge.Problem
+	dense *ridge.Design
+}
+
+// newRouteScreen standardises held's training rows and prepares their
+// columns.
+func newRouteScreen(held *heldOutRows, w []float64, C int) (*routeScreen, error) {
 	ds := held.loop.train
 	n, D := ds.Rows, ds.Cols
 	x := make([]float64, n*D)
@@ -250,20 +261,36 @@ func ridgeHeldOut(ctx context.Context, held *heldOutRows, w []float64, C int, c 
 			x[i*D+j] = (ds.X[i*D+j] - mean) / scale
 		}
 	}
-	l2 := c.L2Scale * float64(held.folds) / (float64(held.folds-1) * float64(n))
+	l2 := float64(held.folds) / (float64(held.folds-1) * float64(n))
 	p := ridge.Problem{X: x, Rows: n, Cols: D, Y: ds.Y, Classes: C, ClassWeights: w, L2: l2}
-	all := ridge.Columns{Lo: 0, Hi: D}
+	dense, err := ridge.NewDesign(p, ridge.Columns{Lo: 0, Hi: D})
+	if err != nil {
+		return nil, err
+	}
+	return &routeScreen{held: held, p: p, dense: dense}, nil
+}
+
+// heldOut returns the held-out predictions of candidate c on the
+// partitions of s.held: the penalty times c.L2Scale, over the c.Keep
+// columns of largest F statistic in each inner training set where c.Keep
+// is set.
+func (s *routeScreen) heldOut(ctx context.Context, c screenCandidate) ([]int, error) {
+	held, n, C := s.held, s.p.Rows, s.p.Classes
+	l2 := c.L2Scale * s.p.L2
 	// crossValidate is the candidate's cross-validation over one
 	// partition's folds.
 	var crossValidate func(ctx context.Context, fold []int, folds int) (loss, logits []float64, err error)
 	if c.Keep > 0 {
-		screen, err := ridge.NewScreen(p, all, c.Keep)
+		screen, err := ridge.NewScreen(s.p, ridge.Columns{Lo: 0, Hi: s.p.Cols}, c.Keep)
+		if err == nil {
+			screen, err = screen.WithPenalty(l2, s.p.GradientThreshold)
+		}
 		if err != nil {
 			return nil, err
 		}
 		crossValidate = screen.CrossValidateLogits
 	} else {
-		design, err := ridge.NewDesign(p, all)
+		design, err := s.dense.WithPenalty(l2, s.p.GradientThreshold)
 		if err != nil {
 			return nil, err
 		}
