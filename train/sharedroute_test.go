@@ -151,7 +151,7 @@ func TestSharedRouteCheck(t *testing.T) {
 			// Where the tuple check kept every tuple it left the fit as it
 			// was, so the rules without the route check are the fit's
 			// without either check (and cost no inner fits).
-			off.NoTupleCheck = res.Tuples.Kept == res.Tuples.Tuples
+			off.NoTupleCheck = res.Tuples != nil && res.Tuples.Kept == res.Tuples.Tuples
 			rules, err := train.Fit(context.Background(), tt.ds, tt.mcfg, off, nil)
 			if err != nil {
 				t.Fatal(err)
