@@ -754,15 +754,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 			cands = append(cands, candidate{design: design, halves: c.halves, scale: scale})
 		}
 	}
-	// A sparse fit is a few columns among many: a table of fewer columns
-	// than the largest screen keeps its dense fits (wine, breast cancer,
-	// sonar: no sparse fit was chosen on them in session 38, and the test
-	// suite's many small fits stay as fast).
-	sparseKeep := l.cfg.SparseKeep
-	if n := len(sparseKeep); n > 0 && l.train.Cols < sparseKeep[n-1] {
-		sparseKeep = nil
-	}
-	for _, k := range sparseKeep {
+	for _, k := range sparseKeeps(l.cfg, l.train.Cols) {
 		if k >= L { // no screening: the values half's own candidate
 			continue
 		}
@@ -875,6 +867,20 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 		"values_loss": fmt.Sprintf("%.4g", check.ValuesLoss), "std_err": fmt.Sprintf("%.2g", check.StdErr),
 		"chosen": check.Chosen.String(), "l2_scale": check.L2Scale, "sparse_k": check.SparseK, "chosen_loss": fmt.Sprintf("%.4g", check.ChosenLoss)}).Info("continuous input halves")
 	return check, nil
+}
+
+// sparseKeeps returns the numbers of columns of FitSelect's sparse
+// candidates on a table of cols feature columns: cfg.SparseKeep, or none
+// where the table has fewer columns than the largest of them. A sparse
+// fit is a few columns among many: a table of fewer columns than the
+// largest screen keeps its dense fits (wine, breast cancer, sonar: no
+// sparse fit was chosen on them in session 38, and the test suite's many
+// small fits stay as fast).
+func sparseKeeps(cfg Config, cols int) []int {
+	if n := len(cfg.SparseKeep); n > 0 && cols < cfg.SparseKeep[n-1] {
+		return nil
+	}
+	return cfg.SparseKeep
 }
 
 // priorLoss returns each row's class-weighted cross-entropy under the

@@ -196,9 +196,8 @@ type screenCandidate struct {
 // screenCandidates returns the logistic regressions of the route check's
 // screen on a table of cols feature columns, in the order they are
 // tried: those among which the linear route's output layer is chosen
-// (the values half of checkHalves' candidates, with the same rule for
-// sparse ones: cfg.SparseKeep, on tables of at least its largest number
-// of columns), at the configured penalty first. A fit that does not
+// (the values half of checkHalves' candidates, with its sparse ones:
+// sparseKeeps), at the configured penalty first. A fit that does not
 // choose its penalty (ContinuousFit other than FitSelect) has the one.
 func screenCandidates(cfg Config, cols int) []screenCandidate {
 	cands := []screenCandidate{{L2Scale: 1}}
@@ -209,11 +208,7 @@ func screenCandidates(cfg Config, cols int) []screenCandidate {
 	for _, s := range scales[1:] {
 		cands = append(cands, screenCandidate{L2Scale: s})
 	}
-	keep := cfg.SparseKeep
-	if n := len(keep); n > 0 && cols < keep[n-1] {
-		keep = nil
-	}
-	for _, k := range keep {
+	for _, k := range sparseKeeps(cfg, cols) {
 		if k >= cols {
 			continue
 		}
