@@ -227,9 +227,10 @@ func screenCandidates(cfg Config, cols int) []screenCandidate {
 // output layer without its network (package internal/ridge). The
 // columns are prepared once for every candidate.
 type routeScreen struct {
-	held  *heldOutRows
-	p     ridge.Problem
-	dense *ridge.Design
+	held       *heldOutRows
+	partitions [][]int // held's, drawn once (innerPartitions)
+	p          ridge.Problem
+	dense      *ridge.Design
 }
 
 // newRouteScreen standardises held's training rows and prepares their
@@ -262,7 +263,8 @@ func newRouteScreen(held *heldOutRows, w []float64, C int) (*routeScreen, error)
 	if err != nil {
 		return nil, err
 	}
-	return &routeScreen{held: held, p: p, dense: dense}, nil
+	partitions := innerPartitions(held.loop, held.folds, held.repeats, held.stream)
+	return &routeScreen{held: held, partitions: partitions, p: p, dense: dense}, nil
 }
 
 // heldOut returns the held-out predictions of candidate c on the
@@ -292,7 +294,7 @@ func (s *routeScreen) heldOut(ctx context.Context, c screenCandidate) ([]int, er
 		crossValidate = design.CrossValidateLogits
 	}
 	pred := make([]int, held.repeats*n)
-	for r, fold := range innerPartitions(held.loop, held.folds, held.repeats, held.stream) {
+	for r, fold := range s.partitions {
 		_, logits, err := crossValidate(ctx, fold, held.folds)
 		if err != nil {
 			return nil, err
