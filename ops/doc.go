@@ -100,6 +100,30 @@
 // a unique instance id instead of the rules, which would be stale once the
 // node hash is cached.
 //
+// # Hash collisions
+//
+// Gorgonia identifies a node by a 32-bit FNV hash of its op, type, shape and
+// children's hashes (of its name, for an input), in two places:
+//
+//   - ExprGraph.AddNode, where ApplyOp's new node meets an existing one of
+//     equal hash, returns the existing node if the op hashes, types, shapes
+//     and numbers of children agree, without comparing the children;
+//   - the TapeMachine's compiler numbers values by hash alone (its common
+//     subexpression elimination): of two nodes with equal hashes, one is
+//     never computed and its readers get the other's value.
+//
+// Two different nodes of one graph collide with probability about 2⁻³²
+// per pair, and a CombAct's instance id (a process-wide counter) is part
+// of the hashes, so whether a graph collides depends on what the process
+// built before. A collision does not fail loudly: two same-shaped inputs
+// whose names collide make the machine compute softmax(b) where the graph
+// says softmax(a) (model/internal/graph's TestGorgoniaMergesCollidingNodes).
+// Every builder of this package therefore checks the node ApplyOp returns
+// (it must read every child it was given) and returns ErrHashCollision
+// otherwise; model/internal/graph checks that the finished graph's hashes
+// are distinct before compiling it, and builds the graph again with other
+// input names when either check fails.
+//
 // # Built-ins we do not use
 //
 //   - gorgonia.ByIndices as the gather of CombAct: its gradient along axis 1

@@ -36,6 +36,12 @@ var (
 	// have (index >= D). It is detected where D is known: in Apply if the
 	// rules are already set, and in Do on every run.
 	ErrIndex = errors.New("ops: rule index out of range")
+
+	// ErrHashCollision is returned by a builder when Gorgonia merged the
+	// node it built with a different node of the same 32-bit hash (see
+	// the package documentation, "Hash collisions"). The graph is then
+	// wrong; build it again with other input node names.
+	ErrHashCollision = errors.New("ops: two different nodes have the same Gorgonia hash")
 )
 
 // RunError returns the error an op's Do gave inside err, an error from a

@@ -270,6 +270,28 @@ func diffWRT(n int, pattern ...bool) []bool {
 	return out
 }
 
+// apply is G.ApplyOp that refuses a node Gorgonia merged by mistake.
+// Gorgonia adds a node to its graph by its 32-bit hash: where a node of
+// equal hash is already there and has the same op hash, type, shape and
+// number of children, ApplyOp returns that node without comparing the
+// children, so two different computations whose hashes collide become
+// one. apply checks that the node it gets reads every child it was given
+// and otherwise returns an error wrapping ErrHashCollision; the caller
+// rebuilds the graph with other input names (model/internal/graph does).
+func apply(op G.Op, children ...*G.Node) (*G.Node, error) {
+	n, err := G.ApplyOp(op, children...)
+	if err != nil {
+		return nil, err
+	}
+	g := n.Graph()
+	for i, c := range children {
+		if g == nil || !g.HasEdgeFromTo(n.ID(), c.ID()) {
+			return nil, fmt.Errorf("%w: %v: Gorgonia returned node %v, which does not read input %d (%v)", ErrHashCollision, op, n, i, c)
+		}
+	}
+	return n, nil
+}
+
 // hashOf is the Hashcode of an op whose WriteHash is w.
 func hashOf(w func(hash.Hash)) uint32 {
 	h := fnv.New32a()

@@ -37,7 +37,7 @@ func Affine(a, w, b *G.Node) (*G.Node, error) {
 	if as[1] != ws[0] || bs[0] != 1 || bs[1] != ws[1] {
 		return nil, fmt.Errorf("%w: Affine: a %v, w %v and b %v; want (B, K), (K, C) and (1, C)", ErrShape, as, ws, bs)
 	}
-	return G.ApplyOp(&affineOp{}, a, w, b)
+	return apply(&affineOp{}, a, w, b)
 }
 
 // affineOp is y = a·w + b. Its inputs are (a, w, b). It is used by pointer:
@@ -114,15 +114,15 @@ func (op *affineOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, erro
 	if len(inputs) != 3 {
 		return nil, fmt.Errorf("%w: %v SymDiff got %d inputs; want 3", ErrArity, op, len(inputs))
 	}
-	da, err := G.ApplyOp(&affineDiffOp{wrt: affineWrtA}, inputs[1], grad)
+	da, err := apply(&affineDiffOp{wrt: affineWrtA}, inputs[1], grad)
 	if err != nil {
 		return nil, err
 	}
-	dw, err := G.ApplyOp(&affineDiffOp{wrt: affineWrtW}, inputs[0], grad)
+	dw, err := apply(&affineDiffOp{wrt: affineWrtW}, inputs[0], grad)
 	if err != nil {
 		return nil, err
 	}
-	db, err := G.ApplyOp(&affineDiffOp{wrt: affineWrtB}, grad)
+	db, err := apply(&affineDiffOp{wrt: affineWrtB}, grad)
 	if err != nil {
 		return nil, err
 	}

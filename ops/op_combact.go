@@ -172,7 +172,7 @@ func (op *CombAct) Apply(x, m *G.Node) (*G.Node, error) {
 			return nil, err
 		}
 	}
-	return G.ApplyOp(&combActOp{c: op}, x, m)
+	return apply(&combActOp{c: op}, x, m)
 }
 
 // checkRules checks that the rules are set and fit in X's width d.
@@ -349,13 +349,13 @@ func (op *combActOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, err
 		return nil, fmt.Errorf("%w: %v SymDiff got %d inputs; want 2", ErrArity, op, len(inputs))
 	}
 	x, m := inputs[0], inputs[1]
-	dM, err := G.ApplyOp(&combActDiffOp{fwd: op}, x, m, grad)
+	dM, err := apply(&combActDiffOp{fwd: op}, x, m, grad)
 	if err != nil {
 		return nil, err
 	}
 	var dX *G.Node
 	if op.c.diffX {
-		if dX, err = G.ApplyOp(&combActDiffOp{fwd: op, wrtX: true}, x, m, grad); err != nil {
+		if dX, err = apply(&combActDiffOp{fwd: op, wrtX: true}, x, m, grad); err != nil {
 			return nil, err
 		}
 	}

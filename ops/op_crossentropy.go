@@ -44,7 +44,7 @@ func SoftmaxCrossEntropy(logits, target *G.Node, classWeights []float64) (*G.Nod
 	if err := op.checkWeights(ls[1]); err != nil {
 		return nil, err
 	}
-	return G.ApplyOp(op, logits, target)
+	return apply(op, logits, target)
 }
 
 // softmaxCEOp is the mean weighted softmax cross-entropy. It is used by
@@ -190,7 +190,7 @@ func (op *softmaxCEOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, e
 	if len(inputs) != 2 {
 		return nil, fmt.Errorf("%w: %v SymDiff got %d inputs; want 2", ErrArity, op, len(inputs))
 	}
-	dl, err := G.ApplyOp(&softmaxCEDiffOp{softmaxCEOp: op}, inputs[0], inputs[1], grad)
+	dl, err := apply(&softmaxCEDiffOp{softmaxCEOp: op}, inputs[0], inputs[1], grad)
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ func linAttInput(name string, x, att *G.Node, eps, s float64, dataX bool) (*G.No
 	if as[0] != 1 || as[1] != xs[1] {
 		return nil, fmt.Errorf("%w: %s: att has shape %v; want (1, %d)", ErrShape, name, as, xs[1])
 	}
-	return G.ApplyOp(&linAttInputOp{eps: eps, s: s, dataX: dataX}, x, att)
+	return apply(&linAttInputOp{eps: eps, s: s, dataX: dataX}, x, att)
 }
 
 // linAttInputOp is LinAttInput's forward op (LinAttInputOfData's with
@@ -145,11 +145,11 @@ func (op *linAttInputOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes,
 	var dx *G.Node // gorgonia skips a nil gradient where DiffWRT is false
 	if !op.dataX {
 		var err error
-		if dx, err = G.ApplyOp(&linAttInputDiffOp{eps: op.eps, s: op.s, wrtAtt: false}, inputs[0], inputs[1], grad); err != nil {
+		if dx, err = apply(&linAttInputDiffOp{eps: op.eps, s: op.s, wrtAtt: false}, inputs[0], inputs[1], grad); err != nil {
 			return nil, err
 		}
 	}
-	da, err := G.ApplyOp(&linAttInputDiffOp{eps: op.eps, s: op.s, wrtAtt: true}, inputs[0], inputs[1], grad)
+	da, err := apply(&linAttInputDiffOp{eps: op.eps, s: op.s, wrtAtt: true}, inputs[0], inputs[1], grad)
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ func Activate(x *G.Node, f activations.Func) (*G.Node, error) {
 	if _, err := checkNode("Activate", "x", x, anyRank); err != nil {
 		return nil, err
 	}
-	return G.ApplyOp(&activateOp{f: f}, x)
+	return apply(&activateOp{f: f}, x)
 }
 
 // PolyClip returns clip(x^(2k+1), -1, 1) element-wise. It is shorthand for
@@ -105,7 +105,7 @@ func (op *activateOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, er
 	if len(inputs) != 1 {
 		return nil, fmt.Errorf("%w: %v SymDiff got %d inputs; want 1", ErrArity, op, len(inputs))
 	}
-	dx, err := G.ApplyOp(&activateDiffOp{f: op.f}, inputs[0], grad)
+	dx, err := apply(&activateDiffOp{f: op.f}, inputs[0], grad)
 	if err != nil {
 		return nil, err
 	}

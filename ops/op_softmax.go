@@ -23,7 +23,7 @@ func SoftmaxRows(x *G.Node) (*G.Node, error) {
 	if _, err := checkNode("SoftmaxRows", "x", x, matrixRank); err != nil {
 		return nil, err
 	}
-	return G.ApplyOp(&softmaxRowsOp{}, x)
+	return apply(&softmaxRowsOp{}, x)
 }
 
 // MaskedSoftmaxRows returns SoftmaxRows(x ⊙ mask) as one op, for dropout on
@@ -42,7 +42,7 @@ func MaskedSoftmaxRows(x, mask *G.Node) (*G.Node, error) {
 	if !xs.Eq(ms) {
 		return nil, fmt.Errorf("%w: MaskedSoftmaxRows: x has shape %v but mask has %v", ErrShape, xs, ms)
 	}
-	return G.ApplyOp(&softmaxRowsOp{masked: true}, x, mask)
+	return apply(&softmaxRowsOp{masked: true}, x, mask)
 }
 
 // softmaxRowsOp is the row-wise softmax of a matrix, of x ⊙ mask if masked.
@@ -157,9 +157,9 @@ func (op *softmaxRowsOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes,
 	var dx *G.Node
 	var err error
 	if op.masked {
-		dx, err = G.ApplyOp(diff, output, inputs[1], grad)
+		dx, err = apply(diff, output, inputs[1], grad)
 	} else {
-		dx, err = G.ApplyOp(diff, output, grad)
+		dx, err = apply(diff, output, grad)
 	}
 	if err != nil {
 		return nil, err

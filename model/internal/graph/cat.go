@@ -81,13 +81,20 @@ type Cat struct {
 func NewCat(p *CatParams, batch, features, order, rules, classes int, act activations.Func, classWeights []float64, training bool) (*Cat, error) {
 	building.Lock()
 	defer building.Unlock()
+	return buildDistinct(func(names build) (*Cat, error) {
+		return newCat(p, batch, features, order, rules, classes, act, classWeights, training, names)
+	})
+}
+
+// newCat is one build of NewCat, its input nodes named by names.
+func newCat(p *CatParams, batch, features, order, rules, classes int, act activations.Func, classWeights []float64, training bool, names build) (*Cat, error) {
 	cg := &Cat{compiled: compiled{batch: batch, g: G.NewGraph()}, features: features}
 	g, width := cg.g, features+order
 	cg.x = tensor.New(tensor.WithShape(batch, width), tensor.Of(tensor.Float64))
-	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, width), G.WithName("cat.X"), G.WithValue(cg.x))
-	m := G.NewMatrix(g, G.Float64, G.WithShape(order, rules), G.WithName("cat.M"), G.WithValue(view(p.M)))
-	w := G.NewMatrix(g, G.Float64, G.WithShape(rules, classes), G.WithName("cat.W"), G.WithValue(view(p.W)))
-	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName("cat.b"), G.WithValue(view(p.B)))
+	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, width), G.WithName(names.name("cat.X")), G.WithValue(cg.x))
+	m := G.NewMatrix(g, G.Float64, G.WithShape(order, rules), G.WithName(names.name("cat.M")), G.WithValue(view(p.M)))
+	w := G.NewMatrix(g, G.Float64, G.WithShape(rules, classes), G.WithName(names.name("cat.W")), G.WithValue(view(p.W)))
+	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName(names.name("cat.b")), G.WithValue(view(p.B)))
 	cg.params = G.Nodes{m, w, b}
 
 	comb, err := ops.NewCombAct(order, rules, act, false)
@@ -102,7 +109,7 @@ func NewCat(p *CatParams, batch, features, order, rules, classes int, act activa
 	if training {
 		cg.active = make([]bool, rules)
 		cg.mask = tensor.New(tensor.WithShape(batch, rules), tensor.Of(tensor.Float64))
-		mask := G.NewMatrix(g, G.Float64, G.WithShape(batch, rules), G.WithName("cat.mask"), G.WithValue(cg.mask))
+		mask := G.NewMatrix(g, G.Float64, G.WithShape(batch, rules), G.WithName(names.name("cat.mask")), G.WithValue(cg.mask))
 		if cg.att, err = ops.MaskedSoftmaxRows(f, mask); err != nil {
 			return nil, fmt.Errorf("catint: softmax: %w", err)
 		}
@@ -112,7 +119,7 @@ func NewCat(p *CatParams, batch, features, order, rules, classes int, act activa
 	if cg.logits, err = ops.Affine(cg.att, w, b); err != nil {
 		return nil, fmt.Errorf("catint: output layer: %w", err)
 	}
-	if err := cg.compile("cat", "catint", classes, classWeights, training); err != nil {
+	if err := cg.compile(names.name("cat.Y"), "catint", classes, classWeights, training); err != nil {
 		return nil, err
 	}
 	return cg, nil

@@ -3,6 +3,7 @@
 package graph
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -38,12 +39,13 @@ type compiled struct {
 }
 
 // compile finishes a graph whose logits are built: a training graph gets
-// the target Y (its node named node+".Y"), the weighted cross-entropy loss
-// and its gradients; then the machine is compiled. Errors start with route.
-func (c *compiled) compile(node, route string, classes int, classWeights []float64, training bool) error {
+// the target Y (its node named yName), the weighted cross-entropy loss and
+// its gradients; then, if no two nodes share a hash (distinctHashes), the
+// machine is compiled. Errors start with route.
+func (c *compiled) compile(yName, route string, classes int, classWeights []float64, training bool) error {
 	if training {
 		c.y = tensor.New(tensor.WithShape(c.batch, classes), tensor.Of(tensor.Float64))
-		y := G.NewMatrix(c.g, G.Float64, G.WithShape(c.batch, classes), G.WithName(node+".Y"), G.WithValue(c.y))
+		y := G.NewMatrix(c.g, G.Float64, G.WithShape(c.batch, classes), G.WithName(yName), G.WithValue(c.y))
 		var err error
 		if c.loss, err = ops.SoftmaxCrossEntropy(c.logits, y, classWeights); err != nil {
 			return fmt.Errorf("%s: loss: %w", route, err)
@@ -51,6 +53,9 @@ func (c *compiled) compile(node, route string, classes int, classWeights []float
 		if _, err = G.Grad(c.loss, c.params...); err != nil {
 			return fmt.Errorf("%s: gradient: %w", route, err)
 		}
+	}
+	if err := distinctHashes(c.g); err != nil {
+		return fmt.Errorf("%s: %w", route, err)
 	}
 	// No BindDualValues: a parameter's Grad() is then its gradient node's
 	// value from the last run (not accumulated over runs), which the ops
@@ -67,6 +72,58 @@ func (c *compiled) compile(node, route string, classes int, classWeights []float
 	// a fit (400 fits of a small table: 600 MB). Without it the heap
 	// stays flat. No part of this module builds with the cuda tag.
 	runtime.SetFinalizer(c.vm, nil)
+	return nil
+}
+
+// maxBuilds bounds the builds of one graph (buildDistinct). A build
+// collides with probability about 10⁻⁷, so a second one is already rare.
+const maxBuilds = 8
+
+// build numbers the builds of one graph and names its input nodes.
+type build int
+
+// name is base for the first build and base~k for build k: a collision of
+// two nodes' hashes (see distinctHashes) depends on the names of the
+// inputs below them, so the next build most likely has none. Names are
+// not read after building.
+func (b build) name(base string) string {
+	if b == 0 {
+		return base
+	}
+	return fmt.Sprintf("%s~%d", base, int(b))
+}
+
+// buildDistinct returns try's graph, building it again with the next
+// input names while ops.ErrHashCollision says two different nodes were
+// given one hash, at most maxBuilds times. The graphs of all builds
+// compute the same values.
+func buildDistinct[T any](try func(build) (T, error)) (T, error) {
+	var zero T
+	var err error
+	for b := range build(maxBuilds) {
+		var v T
+		if v, err = try(b); !errors.Is(err, ops.ErrHashCollision) {
+			return v, err
+		}
+	}
+	return zero, fmt.Errorf("%d builds: %w", maxBuilds, err)
+}
+
+// distinctHashes returns an error wrapping ops.ErrHashCollision if two
+// nodes of g have the same Hashcode. The TapeMachine's compiler numbers
+// values by that 32-bit hash alone: of two colliding nodes one would not
+// be computed and its readers would get the other's value (the ops
+// package documentation, "Hash collisions").
+func distinctHashes(g *G.ExprGraph) error {
+	nodes := g.AllNodes()
+	seen := make(map[uint32]*G.Node, len(nodes))
+	for _, n := range nodes {
+		h := n.Hashcode()
+		if o, ok := seen[h]; ok && o != n {
+			return fmt.Errorf("%w: %v and %v (hash %#x)", ops.ErrHashCollision, o, n, h)
+		}
+		seen[h] = n
+	}
 	return nil
 }
 

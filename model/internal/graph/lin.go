@@ -133,13 +133,20 @@ type Lin struct {
 func NewLin(p *LinParams, batch, features, classes int, act activations.Func, eps float64, classWeights []float64, training bool) (*Lin, error) {
 	building.Lock()
 	defer building.Unlock()
+	return buildDistinct(func(names build) (*Lin, error) {
+		return newLin(p, batch, features, classes, act, eps, classWeights, training, names)
+	})
+}
+
+// newLin is one build of NewLin, its input nodes named by names.
+func newLin(p *LinParams, batch, features, classes int, act activations.Func, eps float64, classWeights []float64, training bool, names build) (*Lin, error) {
 	lg := &Lin{compiled: compiled{batch: batch, g: G.NewGraph()}, mean: p.Mean, scale: p.Scale}
 	g, width := lg.g, features+1
 	lg.x = tensor.New(tensor.WithShape(batch, width), tensor.Of(tensor.Float64))
-	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, width), G.WithName("lin.X"), G.WithValue(lg.x))
-	a := G.NewMatrix(g, G.Float64, G.WithShape(1, width), G.WithName("lin.a"), G.WithValue(view(p.A)))
-	w := G.NewMatrix(g, G.Float64, G.WithShape(2*width, classes), G.WithName("lin.W"), G.WithValue(view(p.W)))
-	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName("lin.b"), G.WithValue(view(p.B)))
+	x := G.NewMatrix(g, G.Float64, G.WithShape(batch, width), G.WithName(names.name("lin.X")), G.WithValue(lg.x))
+	a := G.NewMatrix(g, G.Float64, G.WithShape(1, width), G.WithName(names.name("lin.a")), G.WithValue(view(p.A)))
+	w := G.NewMatrix(g, G.Float64, G.WithShape(2*width, classes), G.WithName(names.name("lin.W")), G.WithValue(view(p.W)))
+	b := G.NewMatrix(g, G.Float64, G.WithShape(1, classes), G.WithName(names.name("lin.b")), G.WithValue(view(p.B)))
 	lg.params = G.Nodes{a, w, b}
 
 	att, err := ops.Activate(a, act)
@@ -154,7 +161,7 @@ func NewLin(p *LinParams, batch, features, classes int, act activations.Func, ep
 	if lg.logits, err = ops.Affine(x1, w, b); err != nil {
 		return nil, fmt.Errorf("linatt: output layer: %w", err)
 	}
-	if err := lg.compile("lin", "linatt", classes, classWeights, training); err != nil {
+	if err := lg.compile(names.name("lin.Y"), "linatt", classes, classWeights, training); err != nil {
 		return nil, err
 	}
 	return lg, nil

@@ -1,0 +1,241 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package graph
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"github.com/hornets-go/hornets/activations"
+	"github.com/hornets-go/hornets/ops"
+)
+
+// Two input names whose 2×3 float64 matrix nodes have the same Gorgonia
+// hash, found by a birthday search over random names.
+const collidingA, collidingB = "x7297b718afb9c284", "x63770ce1052d9125"
+
+// collidingInputs returns two inputs of a new graph whose hashes collide,
+// bound to a = 1..6 and b = −1..−6.
+func collidingInputs(t *testing.T) (g *G.ExprGraph, a, b *G.Node) {
+	t.Helper()
+	g = G.NewGraph()
+	av := tensor.New(tensor.WithShape(2, 3), tensor.WithBacking([]float64{1, 2, 3, 4, 5, 6}))
+	bv := tensor.New(tensor.WithShape(2, 3), tensor.WithBacking([]float64{-1, -2, -3, -4, -5, -6}))
+	a = G.NewMatrix(g, G.Float64, G.WithShape(2, 3), G.WithName(collidingA), G.WithValue(av))
+	b = G.NewMatrix(g, G.Float64, G.WithShape(2, 3), G.WithName(collidingB), G.WithValue(bv))
+	if a.Hashcode() != b.Hashcode() {
+		t.Fatalf("inputs %s and %s hash to %#x and %#x: Gorgonia's node hash changed; find a new pair", collidingA, collidingB, a.Hashcode(), b.Hashcode())
+	}
+	return g, a, b
+}
+
+// The trap distinctHashes guards against: the TapeMachine's compiler
+// takes two nodes with equal hashes for one value, so the softmax of a is
+// computed from b's values, without an error.
+func TestGorgoniaMergesCollidingNodes(t *testing.T) {
+	building.Lock()
+	defer building.Unlock()
+	g, a, b := collidingInputs(t)
+	sa, err := ops.SoftmaxRows(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ops.Activate(b, activations.Func{Kind: activations.PolyClip, K: 4}); err != nil {
+		t.Fatal(err)
+	}
+	err = distinctHashes(g)
+	if !errors.Is(err, ops.ErrHashCollision) || !strings.Contains(err.Error(), collidingA) || !strings.Contains(err.Error(), collidingB) {
+		t.Errorf("distinctHashes = %v; want ErrHashCollision naming %s and %s", err, collidingA, collidingB)
+	}
+
+	vm := G.NewTapeMachine(g)
+	if err := vm.RunAll(); err != nil {
+		t.Fatal(err)
+	}
+	got := sa.Value().Data().([]float64)
+	fromA, fromB := make([]float64, 3), make([]float64, 3)
+	activations.Softmax(fromA, []float64{1, 2, 3})
+	activations.Softmax(fromB, []float64{-1, -2, -3})
+	switch {
+	case close6(got[:3], fromA):
+		t.Logf("Gorgonia computed softmax(a) correctly: its compiler no longer merges colliding nodes; distinctHashes may be redundant")
+	case close6(got[:3], fromB):
+		// the trap, as documented
+	default:
+		t.Errorf("softmax(a)[0] = %v; want %v (correct) or %v (b's)", got[:3], fromA, fromB)
+	}
+}
+
+func close6(a, b []float64) bool {
+	for i := range a {
+		if math.Abs(a[i]-b[i]) > 1e-12 {
+			return false
+		}
+	}
+	return true
+}
+
+func TestDistinctHashesOfBuiltGraphs(t *testing.T) {
+	const D, O, R, C, batch = 12, 3, 16, 3, 8
+	rng := rand.New(rand.NewPCG(1, 2))
+	act := activations.Func{Kind: activations.PolyClip, K: 4}
+	for _, training := range []bool{true, false} {
+		p := NewCatParams(rng, O, R, C)
+		cg, err := NewCat(&p, batch, D, O, R, C, act, nil, training)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := distinctHashes(cg.g); err != nil {
+			t.Errorf("cat training=%t: %v", training, err)
+		}
+		mean, scale := make([]float64, D), slices.Repeat([]float64{1}, D)
+		lp := NewLinParams(rng, mean, scale, C)
+		lg, err := NewLin(&lp, batch, D, C, act, 1e-12, nil, training)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := distinctHashes(lg.g); err != nil {
+			t.Errorf("lin training=%t: %v", training, err)
+		}
+	}
+}
+
+func TestBuildDistinct(t *testing.T) {
+	other := errors.New("other")
+	tests := []struct {
+		name      string
+		collide   int   // builds that collide before one succeeds
+		fail      error // returned by the first build instead, if not nil
+		wantCalls int
+		wantErr   error
+	}{
+		{name: "first build", collide: 0, wantCalls: 1},
+		{name: "third build", collide: 2, wantCalls: 3},
+		{name: "last build", collide: maxBuilds - 1, wantCalls: maxBuilds},
+		{name: "every build collides", collide: maxBuilds, wantCalls: maxBuilds, wantErr: ops.ErrHashCollision},
+		{name: "other error", fail: other, wantCalls: 1, wantErr: other},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var calls []build
+			v, err := buildDistinct(func(b build) (string, error) {
+				calls = append(calls, b)
+				switch {
+				case tc.fail != nil:
+					return "", tc.fail
+				case int(b) < tc.collide:
+					return "", ops.ErrHashCollision
+				}
+				return b.name("x"), nil
+			})
+			if len(calls) != tc.wantCalls {
+				t.Fatalf("%d builds; want %d", len(calls), tc.wantCalls)
+			}
+			for i, b := range calls {
+				if int(b) != i {
+					t.Errorf("build %d numbered %d", i, b)
+				}
+			}
+			if tc.wantErr != nil {
+				if !errors.Is(err, tc.wantErr) || v != "" {
+					t.Errorf("got %q, %v; want error %v", v, err, tc.wantErr)
+				}
+				return
+			}
+			want := "x"
+			if tc.collide > 0 {
+				want = "x~" + string(rune('0'+tc.collide))
+			}
+			if err != nil || v != want {
+				t.Errorf("got %q, %v; want %q", v, err, want)
+			}
+		})
+	}
+}
+
+// A graph built again under other input names computes the same values,
+// bit for bit.
+func TestRebuiltGraphComputesTheSame(t *testing.T) {
+	const D, O, R, C, batch = 12, 3, 16, 3, 8
+	act := activations.Func{Kind: activations.PolyClip, K: 4}
+	rng := rand.New(rand.NewPCG(5, 6))
+	x := make([]float64, batch*D)
+	for i := range x {
+		x[i] = float64(rng.IntN(2))
+	}
+	y := make([]int, batch)
+	for i := range y {
+		y[i] = rng.IntN(C)
+	}
+	idx := make([]int, 0, R*O)
+	for range R {
+		idx = append(idx, rng.Perm(D + O)[:O]...)
+	}
+	mean, scale := make([]float64, D), slices.Repeat([]float64{1}, D)
+
+	type result struct {
+		catLoss, linLoss float64
+		catGrad, linGrad [][]float64
+	}
+	run := func(names build) result {
+		building.Lock()
+		defer building.Unlock()
+		prng := rand.New(rand.NewPCG(7, 8))
+		p := NewCatParams(prng, O, R, C)
+		cg, err := newCat(&p, batch, D, O, R, C, act, nil, true, names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cg.g.ByName(names.name("cat.X")); len(got) != 1 {
+			t.Fatalf("build %d: no input named %s", names, names.name("cat.X"))
+		}
+		if err := cg.UseRules(idx, 1); err != nil {
+			t.Fatal(err)
+		}
+		var r result
+		if r.catLoss, err = cg.Step(x, y, R/2, 0.1, rand.New(rand.NewPCG(9, 10))); err != nil {
+			t.Fatal(err)
+		}
+		for _, vg := range cg.ValueGrads() {
+			g, _ := vg.Grad()
+			r.catGrad = append(r.catGrad, slices.Clone(g.Data().([]float64)))
+		}
+		lp := NewLinParams(prng, mean, scale, C)
+		lg, err := newLin(&lp, batch, D, C, act, 1e-12, nil, true, names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.linLoss, err = lg.Step(x, y); err != nil {
+			t.Fatal(err)
+		}
+		for _, vg := range lg.ValueGrads() {
+			g, _ := vg.Grad()
+			r.linGrad = append(r.linGrad, slices.Clone(g.Data().([]float64)))
+		}
+		return r
+	}
+	first, fourth := run(0), run(3)
+	if math.Float64bits(first.catLoss) != math.Float64bits(fourth.catLoss) || math.Float64bits(first.linLoss) != math.Float64bits(fourth.linLoss) {
+		t.Errorf("losses %v, %v (build 0) and %v, %v (build 3)", first.catLoss, first.linLoss, fourth.catLoss, fourth.linLoss)
+	}
+	for i := range first.catGrad {
+		if !slices.Equal(first.catGrad[i], fourth.catGrad[i]) {
+			t.Errorf("cat gradient %d differs between builds 0 and 3", i)
+		}
+	}
+	for i := range first.linGrad {
+		if !slices.Equal(first.linGrad[i], fourth.linGrad[i]) {
+			t.Errorf("lin gradient %d differs between builds 0 and 3", i)
+		}
+	}
+	if first.catLoss == 0 || len(first.catGrad) != 3 || len(first.linGrad) != 3 {
+		t.Errorf("degenerate run: cat loss %v, %d and %d gradients", first.catLoss, len(first.catGrad), len(first.linGrad))
+	}
+}
