@@ -6,9 +6,11 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -70,6 +72,72 @@ func TestGorgoniaMergesCollidingNodes(t *testing.T) {
 		// the trap, as documented
 	default:
 		t.Errorf("softmax(a)[0] = %v; want %v (correct) or %v (b's)", got[:3], fromA, fromB)
+	}
+}
+
+// forceHash sets the hash Gorgonia caches in n (its unexported fields
+// hash and hashed, in the pinned v0.9.18) to h.
+func forceHash(t *testing.T, n *G.Node, h uint32) {
+	t.Helper()
+	v := reflect.ValueOf(n).Elem()
+	hash, hashed := v.FieldByName("hash"), v.FieldByName("hashed")
+	if hash.Kind() != reflect.Uint32 || hashed.Kind() != reflect.Bool {
+		t.Fatalf("gorgonia.Node has no fields hash uint32 and hashed bool: the pinned version changed")
+	}
+	*(*uint32)(unsafe.Pointer(hash.UnsafeAddr())) = h
+	*(*bool)(unsafe.Pointer(hashed.UnsafeAddr())) = true
+}
+
+// The failure two long benches met (session 40's notes): a CatInt training
+// graph in which the gradient with respect to the attention (affineDiff
+// wrt a) has the loss's hash. Compiled anyway, the machine skips it and
+// the softmax gradient reads the scalar loss, with the very error of
+// those benches; distinctHashes refuses the graph before compiling.
+func TestCollisionInCatGraph(t *testing.T) {
+	const D, O, R, C, batch = 12, 3, 16, 3, 8
+	building.Lock()
+	defer building.Unlock()
+	rng := rand.New(rand.NewPCG(1, 2))
+	p := NewCatParams(rng, O, R, C)
+	cg, err := newCat(&p, batch, D, O, R, C, activations.Func{Kind: activations.PolyClip, K: 4}, nil, true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var loss, da *G.Node
+	for _, n := range cg.g.AllNodes() {
+		if n.Op() == nil {
+			continue // an input
+		}
+		switch n.Op().String() {
+		case "softmaxCE{w=ones}":
+			loss = n
+		case "affineDiff{wrt a}":
+			da = n
+		}
+	}
+	if loss == nil || da == nil {
+		t.Fatalf("no loss or affineDiff{wrt a} node in %v", cg.g.AllNodes())
+	}
+	if err := distinctHashes(cg.g); err != nil {
+		t.Fatalf("before forcing: %v", err)
+	}
+	forceHash(t, da, loss.Hashcode())
+	if err := distinctHashes(cg.g); !errors.Is(err, ops.ErrHashCollision) {
+		t.Errorf("distinctHashes = %v; want ErrHashCollision", err)
+	}
+
+	cg.vm = G.NewTapeMachine(cg.g)
+	idx := make([]int, 0, R*O)
+	for range R {
+		idx = append(idx, rng.Perm(D + O)[:O]...)
+	}
+	if err := cg.UseRules(idx, 1); err != nil {
+		t.Fatal(err)
+	}
+	_, err = cg.Step(make([]float64, batch*D), make([]int, batch), 0, 0.1, rng)
+	const want = "PC 14. Failed to execute instruction softmaxRowsDiff{masked}\t[CPU6 CPU5 CPU12]\tCPU15\tfalse\tfalse\tfalse: Failed to carry op.Do(): ops: bad shape: softmaxRowsDiff{masked} input 2 has shape (); want rank 2"
+	if err == nil || err.Error() != want {
+		t.Errorf("step of the colliding graph compiled anyway: %v; want the benches' error %q", err, want)
 	}
 }
 
