@@ -14,6 +14,12 @@
 // weighted cross-entropy loss and its gradients, which ValueGrads hands to
 // an optimiser.
 //
+// Gorgonia tells nodes apart by a 32-bit hash, and two different nodes of
+// equal hash are silently taken for one (package ops, "Hash collisions").
+// NewCat and NewLin therefore check that their graph's hashes are distinct
+// before compiling it and, where they are not, build it again under other
+// input names; every build computes the same values.
+//
 // Package model holds the parameters and keeps the routing, the rule table
 // and the file format, and builds these graphs over them; the formulas are
 // in its documentation.
