@@ -307,3 +307,31 @@ func TestRebuiltGraphComputesTheSame(t *testing.T) {
 		t.Errorf("degenerate run: cat loss %v, %d and %d gradients", first.catLoss, len(first.catGrad), len(first.linGrad))
 	}
 }
+
+// BenchmarkNewCat times building and compiling a CatInt training graph
+// (distinctHashes and the builders' checks included); BenchmarkDistinctHashes
+// times the hash check alone on such a graph, for the ratio of the two.
+func BenchmarkNewCat(b *testing.B) {
+	const D, O, R, C, batch = 100, 3, 256, 2, 32
+	p := NewCatParams(rand.New(rand.NewPCG(1, 2)), O, R, C)
+	act := activations.Func{Kind: activations.PolyClip, K: 4}
+	for b.Loop() {
+		if _, err := NewCat(&p, batch, D, O, R, C, act, nil, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDistinctHashes(b *testing.B) {
+	const D, O, R, C, batch = 100, 3, 256, 2, 32
+	p := NewCatParams(rand.New(rand.NewPCG(1, 2)), O, R, C)
+	cg, err := NewCat(&p, batch, D, O, R, C, activations.Func{Kind: activations.PolyClip, K: 4}, nil, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := distinctHashes(cg.g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
