@@ -110,7 +110,9 @@
 //     and numbers of children agree, without comparing the children;
 //   - the TapeMachine's compiler numbers values by hash alone (its common
 //     subexpression elimination): of two nodes with equal hashes, one is
-//     never computed and its readers get the other's value.
+//     never computed and its readers get the other's value (open upstream
+//     as gorgonia/gorgonia pull request 581, which would add the AddNode
+//     comparison, children still uncompared, to it).
 //
 // Two different nodes of one graph collide with probability about 2⁻³²
 // per pair, and a CombAct's instance id (a process-wide counter) is part
