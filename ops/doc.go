@@ -114,10 +114,12 @@
 //     as gorgonia/gorgonia pull request 581, which would add the AddNode
 //     comparison, children still uncompared, to it).
 //
-// Two different nodes of one graph collide with probability about 2⁻³²
-// per pair, and a CombAct's instance id (a process-wide counter) is part
-// of the hashes, so whether a graph collides depends on what the process
-// built before. A collision does not fail loudly: two same-shaped inputs
+// Random 32-bit hashes would make two of a graph's twenty-odd nodes collide
+// about once in twenty million graphs; measured, it is far more often (three
+// collisions in eight runs of a bench that builds about 5,850 graphs, about
+// one graph in 15,000: FNV-1a over such structured input mixes poorly). A
+// CombAct's instance id (a process-wide counter) is part of the hashes, so
+// whether a graph collides depends on what the process built before. A collision does not fail loudly: two same-shaped inputs
 // whose names collide make the machine compute softmax(b) where the graph
 // says softmax(a) (model/internal/graph's TestGorgoniaMergesCollidingNodes).
 // Every builder of this package therefore checks the node ApplyOp returns
