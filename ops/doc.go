@@ -115,11 +115,13 @@
 //     comparison, children still uncompared, to it).
 //
 // Random 32-bit hashes would make two of a graph's twenty-odd nodes collide
-// about once in twenty million graphs; measured, it is far more often (three
-// collisions in eight runs of a bench that builds about 5,850 graphs, about
-// one graph in 15,000: FNV-1a over such structured input mixes poorly). A
+// about once in twenty million graphs, and scans found none (session 41:
+// 230,400 LinAtt graphs, every batch 1–128, 1–300 features, 2–4 classes;
+// 288,000 CatInt graphs of 562 shapes and many instance ids). But a
 // CombAct's instance id (a process-wide counter) is part of the hashes, so
-// whether a graph collides depends on what the process built before. A collision does not fail loudly: two same-shaped inputs
+// whether a graph collides depends on what the process built before, and
+// a long bench that reaches an unlucky id at the same table in run after
+// run meets the same collision there (three runs of eight). A collision does not fail loudly: two same-shaped inputs
 // whose names collide make the machine compute softmax(b) where the graph
 // says softmax(a) (model/internal/graph's TestGorgoniaMergesCollidingNodes).
 // Every builder of this package therefore checks the node ApplyOp returns

@@ -75,9 +75,9 @@ func (c *compiled) compile(yName, route string, classes int, classWeights []floa
 	return nil
 }
 
-// maxBuilds bounds the builds of one graph (buildDistinct). About one
-// graph in 15,000 collided in long benches (package ops, "Hash
-// collisions"); its second build never has so far.
+// maxBuilds bounds the builds of one graph (buildDistinct). Collisions
+// are rare (package ops, "Hash collisions"); a second build has not
+// collided so far.
 const maxBuilds = 8
 
 // build numbers the builds of one graph and names its input nodes.
