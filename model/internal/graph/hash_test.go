@@ -4,6 +4,7 @@ package graph
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -150,7 +151,43 @@ func close6(a, b []float64) bool {
 	return true
 }
 
+// opsFromElsewhere returns the nodes of g whose op is neither an input,
+// the constant 1 that Grad starts from, nor an op of package ops: nodes
+// whose building no check of package ops saw (ops, "Hash collisions").
+func opsFromElsewhere(g *G.ExprGraph) []string {
+	const opsPath = "github.com/hornets-go/hornets/ops"
+	var out []string
+	for _, n := range g.AllNodes() {
+		op := n.Op()
+		if op == nil || n.IsScalar() && op.String() == "const 1" {
+			continue
+		}
+		typ := reflect.TypeOf(op)
+		for typ.Kind() == reflect.Pointer {
+			typ = typ.Elem()
+		}
+		if typ.PkgPath() != opsPath {
+			out = append(out, fmt.Sprintf("%v (%v)", n, typ))
+		}
+	}
+	return out
+}
+
+// Every graph NewCat and NewLin build has distinct hashes, and every node
+// of it that computes something was built by package ops, whose builders
+// refuse Gorgonia's merges; a Gorgonia op (say the sum of two gradients
+// of one node, which Grad adds itself) would escape that check.
 func TestDistinctHashesOfBuiltGraphs(t *testing.T) {
+	{ // the check sees a Gorgonia op
+		g := G.NewGraph()
+		x := G.NewMatrix(g, G.Float64, G.WithShape(2, 2), G.WithName("x"))
+		if _, err := G.Add(x, x); err != nil {
+			t.Fatal(err)
+		}
+		if other := opsFromElsewhere(g); len(other) != 1 {
+			t.Errorf("opsFromElsewhere of x+x = %v; want the add", other)
+		}
+	}
 	const D, O, R, C, batch = 12, 3, 16, 3, 8
 	rng := rand.New(rand.NewPCG(1, 2))
 	act := activations.Func{Kind: activations.PolyClip, K: 4}
@@ -163,6 +200,9 @@ func TestDistinctHashesOfBuiltGraphs(t *testing.T) {
 		if err := distinctHashes(cg.g); err != nil {
 			t.Errorf("cat training=%t: %v", training, err)
 		}
+		if other := opsFromElsewhere(cg.g); len(other) > 0 {
+			t.Errorf("cat training=%t: nodes not built by package ops: %v", training, other)
+		}
 		mean, scale := make([]float64, D), slices.Repeat([]float64{1}, D)
 		lp := NewLinParams(rng, mean, scale, C)
 		lg, err := NewLin(&lp, batch, D, C, act, 1e-12, nil, training)
@@ -171,6 +211,9 @@ func TestDistinctHashesOfBuiltGraphs(t *testing.T) {
 		}
 		if err := distinctHashes(lg.g); err != nil {
 			t.Errorf("lin training=%t: %v", training, err)
+		}
+		if other := opsFromElsewhere(lg.g); len(other) > 0 {
+			t.Errorf("lin training=%t: nodes not built by package ops: %v", training, other)
 		}
 	}
 }
