@@ -4,7 +4,11 @@ package ops
 
 import (
 	"errors"
+	"fmt"
+	"reflect"
+	"strings"
 	"testing"
+	"unsafe"
 
 	G "gorgonia.org/gorgonia"
 
@@ -43,6 +47,117 @@ func TestBuildersRefuseMergedNode(t *testing.T) {
 			fb, err := tc.build(b)
 			if !errors.Is(err, ErrHashCollision) || fb != nil {
 				t.Errorf("second build = %v, %v; want nil, ErrHashCollision (Gorgonia returns the first node, %v)", fb, err, fa)
+			}
+		})
+	}
+}
+
+// setHash sets the hash Gorgonia caches in n (its unexported fields hash
+// and hashed, in the pinned v0.9.18) to h.
+func setHash(t *testing.T, n *G.Node, h uint32) {
+	t.Helper()
+	v := reflect.ValueOf(n).Elem()
+	hash, hashed := v.FieldByName("hash"), v.FieldByName("hashed")
+	if hash.Kind() != reflect.Uint32 || hashed.Kind() != reflect.Bool {
+		t.Fatalf("gorgonia.Node has no fields hash uint32 and hashed bool: the pinned version changed")
+	}
+	*(*uint32)(unsafe.Pointer(hash.UnsafeAddr())) = h
+	*(*bool)(unsafe.Pointer(hashed.UnsafeAddr())) = true
+}
+
+// A merge can also happen while Grad builds the gradient, inside an op's
+// SymDiff. Grad then returns a SymDiffError, which hides ErrHashCollision
+// from errors.Is; GradError finds it again. The collision is forced: a
+// softmaxRowsDiff node P over two inputs whose cached hashes are set to
+// those of y = SoftmaxRows(x) and of y's gradient has the hash the
+// softmax's own gradient node will have, so Gorgonia hands P back to
+// SymDiff in its place.
+func TestGradRefusesMergedNode(t *testing.T) {
+	build := func(g *G.ExprGraph) (x, cost *G.Node) {
+		x = G.NewMatrix(g, G.Float64, G.WithShape(4, 3), G.WithName("x"))
+		target := G.NewMatrix(g, G.Float64, G.WithShape(4, 3), G.WithName("t"))
+		y, err := SoftmaxRows(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cost, err = SoftmaxCrossEntropy(y, target, nil); err != nil {
+			t.Fatal(err)
+		}
+		return x, cost
+	}
+	// The hashes of y and of its gradient, from the same graph built apart.
+	scratch := G.NewGraph()
+	x, cost := build(scratch)
+	if _, err := G.Grad(cost, x); err != nil {
+		t.Fatal(err)
+	}
+	var hy, hg uint32
+	for _, n := range scratch.AllNodes() {
+		switch {
+		case n.Op() == nil:
+		case n.Op().String() == "softmaxRows":
+			hy = n.Hashcode()
+		case strings.HasPrefix(n.Op().String(), "softmaxCEDiff"):
+			hg = n.Hashcode()
+		}
+	}
+	if hy == 0 || hg == 0 {
+		t.Fatalf("no softmaxRows or softmaxCEDiff node in %v", scratch.AllNodes())
+	}
+
+	g := G.NewGraph()
+	u := G.NewMatrix(g, G.Float64, G.WithShape(4, 3), G.WithName("u"))
+	v := G.NewMatrix(g, G.Float64, G.WithShape(4, 3), G.WithName("v"))
+	setHash(t, u, hy)
+	setHash(t, v, hg)
+	if _, err := apply(&softmaxRowsDiffOp{}, u, v); err != nil {
+		t.Fatal(err)
+	}
+	x, cost = build(g)
+	_, err := G.Grad(cost, x)
+	if err == nil {
+		t.Fatal("Grad succeeded; want the forced merge refused")
+	}
+	t.Logf("Grad: %v", err)
+	if errors.Is(err, ErrHashCollision) {
+		t.Logf("errors.Is finds ErrHashCollision in Grad's error itself: GradError may be redundant")
+	}
+	if ge := GradError(err); !errors.Is(ge, ErrHashCollision) || ge.Error() != err.Error() {
+		t.Errorf("GradError(%v) = %v; want the same message, unwrapping to ErrHashCollision", err, ge)
+	}
+}
+
+func TestGradError(t *testing.T) {
+	plain := errors.New("plain")
+	wrapped := fmt.Errorf("a: %w", ErrShape)
+	hidden := errors.New("gorgonia: .SymDiff() failed: " + ErrHashCollision.Error() + ": ...")
+	tests := []struct {
+		name string
+		err  error
+		want []error // found by errors.Is in the result
+		same bool    // the result is err itself
+	}{
+		{"nil", nil, nil, true},
+		{"no sentinel", plain, []error{plain}, true},
+		{"already wrapped", wrapped, []error{ErrShape}, true},
+		{"hidden in the message", hidden, []error{hidden, ErrHashCollision}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := GradError(tc.err)
+			if tc.same && got != tc.err {
+				t.Errorf("GradError(%v) = %v; want it unchanged", tc.err, got)
+			}
+			if tc.err != nil && got.Error() != tc.err.Error() {
+				t.Errorf("message %q; want %q", got, tc.err)
+			}
+			for _, w := range tc.want {
+				if !errors.Is(got, w) {
+					t.Errorf("errors.Is(%v, %v) = false", got, w)
+				}
+			}
+			if !tc.same && errors.Is(got, ErrShape) {
+				t.Errorf("%v unwraps to ErrShape, which its message does not hold", got)
 			}
 		})
 	}

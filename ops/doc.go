@@ -121,14 +121,17 @@
 // CombAct's instance id (a process-wide counter) is part of the hashes, so
 // whether a graph collides depends on what the process built before, and
 // a long bench that reaches an unlucky id at the same table in run after
-// run meets the same collision there (three runs of eight). A collision does not fail loudly: two same-shaped inputs
-// whose names collide make the machine compute softmax(b) where the graph
-// says softmax(a) (model/internal/graph's TestGorgoniaMergesCollidingNodes).
+// run meets the same collision there (three runs of eight). A collision
+// does not fail loudly: two same-shaped inputs whose names collide make
+// the machine compute softmax(b) where the graph says softmax(a)
+// (model/internal/graph's TestGorgoniaMergesCollidingNodes).
+//
 // Every builder of this package therefore checks the node ApplyOp returns
 // (it must read every child it was given) and returns ErrHashCollision
-// otherwise; model/internal/graph checks that the finished graph's hashes
-// are distinct before compiling it, and builds the graph again with other
-// input names when either check fails.
+// otherwise, also inside SymDiff, where gorgonia.Grad hides the sentinel
+// from errors.Is ([GradError] finds it again); model/internal/graph checks
+// that the finished graph's hashes are distinct before compiling it, and
+// builds the graph again with other input names when either check fails.
 //
 // # Built-ins we do not use
 //

@@ -2,7 +2,10 @@
 
 package ops
 
-import "errors"
+import (
+	"errors"
+	"strings"
+)
 
 // Errors returned by the builders, the setters of [CombAct] and the ops' Do
 // methods. They are always wrapped with a message that names the op, the
@@ -61,3 +64,37 @@ func RunError(err error) error {
 	}
 	return err
 }
+
+// GradError returns err, an error from gorgonia.Grad, so that errors.Is
+// finds this package's sentinels in it. Grad wraps the error of an op's
+// SymDiff (where a builder of this package may return ErrHashCollision)
+// in a gorgonia.SymDiffError, which has neither Unwrap nor Err: only its
+// message keeps the cause. GradError returns an error with err's message
+// that unwraps to err and to each sentinel whose message err's contains.
+// nil, and errors in which errors.Is already finds every such sentinel,
+// are returned unchanged.
+func GradError(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	found := []error{err}
+	for _, s := range []error{ErrNilNode, ErrDtype, ErrShape, ErrArity, ErrParam, ErrRules, ErrIndex, ErrHashCollision} {
+		if strings.Contains(msg, s.Error()) && !errors.Is(err, s) {
+			found = append(found, s)
+		}
+	}
+	if len(found) == 1 {
+		return err
+	}
+	return causes{msg: msg, errs: found}
+}
+
+// causes is an error with a message of its own that unwraps to errs.
+type causes struct {
+	msg  string
+	errs []error
+}
+
+func (e causes) Error() string   { return e.msg }
+func (e causes) Unwrap() []error { return e.errs }

@@ -51,7 +51,7 @@ func (c *compiled) compile(yName, route string, classes int, classWeights []floa
 			return fmt.Errorf("%s: loss: %w", route, err)
 		}
 		if _, err = G.Grad(c.loss, c.params...); err != nil {
-			return fmt.Errorf("%s: gradient: %w", route, err)
+			return fmt.Errorf("%s: gradient: %w", route, ops.GradError(err))
 		}
 	}
 	if err := distinctHashes(c.g); err != nil {
