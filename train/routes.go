@@ -273,21 +273,19 @@ func newRouteScreen(held *heldOutRows, w []float64, C int) (*routeScreen, error)
 // is set.
 func (s *routeScreen) heldOut(ctx context.Context, c screenCandidate) ([]int, error) {
 	held, n, C := s.held, s.p.Rows, s.p.Classes
-	l2 := c.L2Scale * s.p.L2
+	p := s.p
+	p.L2 *= c.L2Scale
 	// crossValidate is the candidate's cross-validation over one
 	// partition's folds.
 	var crossValidate func(ctx context.Context, fold []int, folds int) (loss, logits []float64, err error)
 	if c.Keep > 0 {
-		screen, err := ridge.NewScreen(s.p, ridge.Columns{Lo: 0, Hi: s.p.Cols}, c.Keep)
-		if err == nil {
-			screen, err = screen.WithPenalty(l2, s.p.GradientThreshold)
-		}
+		screen, err := ridge.NewScreen(p, ridge.Columns{Lo: 0, Hi: p.Cols}, c.Keep)
 		if err != nil {
 			return nil, err
 		}
 		crossValidate = screen.CrossValidateLogits
 	} else {
-		design, err := s.dense.WithPenalty(l2, s.p.GradientThreshold)
+		design, err := s.dense.WithPenalty(p.L2, p.GradientThreshold)
 		if err != nil {
 			return nil, err
 		}

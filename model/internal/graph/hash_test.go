@@ -191,30 +191,29 @@ func TestDistinctHashesOfBuiltGraphs(t *testing.T) {
 	const D, O, R, C, batch = 12, 3, 16, 3, 8
 	rng := rand.New(rand.NewPCG(1, 2))
 	act := activations.Func{Kind: activations.PolyClip, K: 4}
+	check := func(route string, training bool, g *G.ExprGraph) {
+		t.Helper()
+		if err := distinctHashes(g); err != nil {
+			t.Errorf("%s training=%t: %v", route, training, err)
+		}
+		if other := opsFromElsewhere(g); len(other) > 0 {
+			t.Errorf("%s training=%t: nodes not built by package ops: %v", route, training, other)
+		}
+	}
 	for _, training := range []bool{true, false} {
 		p := NewCatParams(rng, O, R, C)
 		cg, err := NewCat(&p, batch, D, O, R, C, act, nil, training)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := distinctHashes(cg.g); err != nil {
-			t.Errorf("cat training=%t: %v", training, err)
-		}
-		if other := opsFromElsewhere(cg.g); len(other) > 0 {
-			t.Errorf("cat training=%t: nodes not built by package ops: %v", training, other)
-		}
+		check("cat", training, cg.g)
 		mean, scale := make([]float64, D), slices.Repeat([]float64{1}, D)
 		lp := NewLinParams(rng, mean, scale, C)
 		lg, err := NewLin(&lp, batch, D, C, act, 1e-12, nil, training)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := distinctHashes(lg.g); err != nil {
-			t.Errorf("lin training=%t: %v", training, err)
-		}
-		if other := opsFromElsewhere(lg.g); len(other) > 0 {
-			t.Errorf("lin training=%t: nodes not built by package ops: %v", training, other)
-		}
+		check("lin", training, lg.g)
 	}
 }
 
@@ -291,11 +290,20 @@ func TestRebuiltGraphComputesTheSame(t *testing.T) {
 	}
 	mean, scale := make([]float64, D), slices.Repeat([]float64{1}, D)
 
-	type result struct {
-		catLoss, linLoss float64
-		catGrad, linGrad [][]float64
+	// step is one training step's loss and gradients, per route.
+	type step struct {
+		loss  float64
+		grads [][]float64
 	}
-	run := func(names build) result {
+	gradients := func(vgs []G.ValueGrad) [][]float64 {
+		var out [][]float64
+		for _, vg := range vgs {
+			g, _ := vg.Grad()
+			out = append(out, slices.Clone(g.Data().([]float64)))
+		}
+		return out
+	}
+	run := func(names build) (cat, lin step) {
 		building.Lock()
 		defer building.Unlock()
 		prng := rand.New(rand.NewPCG(7, 8))
@@ -310,44 +318,38 @@ func TestRebuiltGraphComputesTheSame(t *testing.T) {
 		if err := cg.UseRules(idx, 1); err != nil {
 			t.Fatal(err)
 		}
-		var r result
-		if r.catLoss, err = cg.Step(x, y, R/2, 0.1, rand.New(rand.NewPCG(9, 10))); err != nil {
+		if cat.loss, err = cg.Step(x, y, R/2, 0.1, rand.New(rand.NewPCG(9, 10))); err != nil {
 			t.Fatal(err)
 		}
-		for _, vg := range cg.ValueGrads() {
-			g, _ := vg.Grad()
-			r.catGrad = append(r.catGrad, slices.Clone(g.Data().([]float64)))
-		}
+		cat.grads = gradients(cg.ValueGrads())
 		lp := NewLinParams(prng, mean, scale, C)
 		lg, err := newLin(&lp, batch, D, C, act, 1e-12, nil, true, names)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.linLoss, err = lg.Step(x, y); err != nil {
+		if lin.loss, err = lg.Step(x, y); err != nil {
 			t.Fatal(err)
 		}
-		for _, vg := range lg.ValueGrads() {
-			g, _ := vg.Grad()
-			r.linGrad = append(r.linGrad, slices.Clone(g.Data().([]float64)))
+		lin.grads = gradients(lg.ValueGrads())
+		return cat, lin
+	}
+	cat0, lin0 := run(0)
+	cat3, lin3 := run(3)
+	for _, r := range []struct {
+		route         string
+		first, fourth step
+	}{{"cat", cat0, cat3}, {"lin", lin0, lin3}} {
+		if math.Float64bits(r.first.loss) != math.Float64bits(r.fourth.loss) {
+			t.Errorf("%s loss %v (build 0) and %v (build 3)", r.route, r.first.loss, r.fourth.loss)
 		}
-		return r
-	}
-	first, fourth := run(0), run(3)
-	if math.Float64bits(first.catLoss) != math.Float64bits(fourth.catLoss) || math.Float64bits(first.linLoss) != math.Float64bits(fourth.linLoss) {
-		t.Errorf("losses %v, %v (build 0) and %v, %v (build 3)", first.catLoss, first.linLoss, fourth.catLoss, fourth.linLoss)
-	}
-	for i := range first.catGrad {
-		if !slices.Equal(first.catGrad[i], fourth.catGrad[i]) {
-			t.Errorf("cat gradient %d differs between builds 0 and 3", i)
+		if r.first.loss == 0 || len(r.first.grads) != 3 {
+			t.Errorf("%s: degenerate run: loss %v, %d gradients", r.route, r.first.loss, len(r.first.grads))
 		}
-	}
-	for i := range first.linGrad {
-		if !slices.Equal(first.linGrad[i], fourth.linGrad[i]) {
-			t.Errorf("lin gradient %d differs between builds 0 and 3", i)
+		for i := range r.first.grads {
+			if !slices.Equal(r.first.grads[i], r.fourth.grads[i]) {
+				t.Errorf("%s gradient %d differs between builds 0 and 3", r.route, i)
+			}
 		}
-	}
-	if first.catLoss == 0 || len(first.catGrad) != 3 || len(first.linGrad) != 3 {
-		t.Errorf("degenerate run: cat loss %v, %d and %d gradients", first.catLoss, len(first.catGrad), len(first.linGrad))
 	}
 }
 
