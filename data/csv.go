@@ -161,6 +161,10 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 			return nil, &ParseError{File: name, Line: line,
 				Err: fmt.Errorf("%w: got %d, want %d as in the header", ErrFieldCount, len(rec), len(t.Header))}
 		}
+		if repeatsHeader(rec, t.Header) {
+			return nil, &ParseError{File: name, Line: line,
+				Err: fmt.Errorf("%w: the row repeats the header (two CSV files joined into one?); remove it", ErrHeader)}
+		}
 		if err := add(rec, line); err != nil {
 			return nil, err
 		}
@@ -172,6 +176,23 @@ func ReadCSVLimited(r io.Reader, name string, lim Limits) (*Table, error) {
 		return nil, &ParseError{File: name, Err: ErrNoRows}
 	}
 	return t, nil
+}
+
+// repeatsHeader reports whether the row rec repeats the header: two or
+// more cells, equal to the header's, at least one of them not a number.
+// Such a row is the header of a second file joined to the first, which
+// would otherwise make every numeric column categorical and add a class
+// named after the label column. A header of numbers only (a file without
+// one, read as if it had) is left to its rows: a row equal to it may be
+// data.
+func repeatsHeader(rec, header []string) bool {
+	if len(rec) < 2 || !slices.Equal(rec, header) {
+		return false
+	}
+	return slices.ContainsFunc(header, func(c string) bool {
+		_, err := strconv.ParseFloat(c, 64)
+		return err != nil
+	})
 }
 
 // checkHeader refuses an empty column name, one with a control character,

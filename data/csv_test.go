@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -139,6 +140,10 @@ func TestReadCSVErrors(t *testing.T) {
 		{"short row", "a,b,c\n1,2\n", ErrFieldCount, "d.csv:2: wrong number of fields: got 2, want 3 as in the header"},
 		{"unnamed column", "a,,c\n1,2,3\n", ErrHeader, "d.csv:1: bad header: column 2 has no name"},
 		{"duplicate column", "\na,b,a\n1,2,3\n", ErrHeader, `d.csv:2: column "a": bad header: name used by columns 1 and 3`},
+		{"header repeated (two files joined)", "a,b\n1,2\na, b\n3,4\n", ErrHeader,
+			"d.csv:3: bad header: the row repeats the header (two CSV files joined into one?); remove it"},
+		{"header repeated, gzip members joined", gz(t, "a,label\n1,x\n") + gz(t, "a,label\n2,y\n"), ErrHeader,
+			"d.csv:3: bad header: the row repeats the header (two CSV files joined into one?); remove it"},
 		// Two spellings of one name print alike; they became two features.
 		{"column names equal up to normalisation", "x,caf\u00e9,cafe\u0301\n1,2,3\n", ErrHeader,
 			"d.csv:1: column \"cafe\u0301\": bad header: " + `columns 2 and 3 are named "caf\u00e9" and "cafe\u0301", which differ only in Unicode normalisation (they print alike); rename one`},
@@ -159,6 +164,20 @@ func TestReadCSVErrors(t *testing.T) {
 			}
 			checkErr(t, err, tt.want, tt.msg)
 		})
+	}
+}
+
+// A row equal to a header of numbers only may be data (a file without a
+// header, whose first row was read as one); only a header with a name in
+// it is taken to be repeated.
+func TestReadCSVRowEqualToNumericHeader(t *testing.T) {
+	t.Parallel()
+	tab, err := ReadCSV(strings.NewReader("1,2\n1,2\n3,4\n"), "d.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != 2 || !slices.Equal(tab.Rows[0], []string{"1", "2"}) {
+		t.Errorf("rows = %v; want [[1 2] [3 4]]", tab.Rows)
 	}
 }
 

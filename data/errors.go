@@ -17,9 +17,11 @@ var (
 	ErrEmpty = errors.New("data: empty input")
 	// ErrNoRows means that a CSV input has a header row but no data rows.
 	ErrNoRows = errors.New("data: no data rows after the header")
-	// ErrHeader means that a column name is empty or is used twice, or that
-	// two encoded features would get the same name; names that differ only
-	// in Unicode normalisation print alike, and count as the same.
+	// ErrHeader means that a column name is empty or is used twice, that
+	// two encoded features would get the same name (names that differ only
+	// in Unicode normalisation print alike, and count as the same), or that
+	// a data row of two or more cells repeats a header that holds a name
+	// that is not a number, as where two CSV files were joined into one.
 	ErrHeader = errors.New("data: bad header")
 	// ErrFieldCount means that a row does not have one cell per header column.
 	ErrFieldCount = errors.New("data: wrong number of fields")

@@ -91,7 +91,7 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			"features, the rule fidelity on the fresh rows, and the mean fit time. --positions random is the honest\n" +
 			"setting; first is the paper's (targets in features 0 and 1). --label-noise P flips each training label with\n" +
 			"probability P (the fresh rows stay clean). A gate that reads more features than there\n" +
-			"are is skipped with a note. The model and training flags (--rules, --order, --epochs, ...) apply to every\n" +
+			"are is skipped with a note (with no cell left, a usage error). The model and training flags (--rules, --order, --epochs, ...) apply to every\n" +
 			"fit. --shard I/N --results DIR runs only the units (cell, repetition) whose index is I mod N, appending each\n" +
 			"to DIR/shard-I-of-N.jsonl; hornetctl merge DIR prints the table.",
 		Flags: flags,
@@ -229,6 +229,9 @@ func runBenchSynthetic(ctx context.Context, o *benchSyntheticOptions, ios *iostr
 	if err != nil {
 		return configError(err)
 	}
+	if len(sw.Units) == 0 { // as tune, where no configuration applies
+		return usagef("no cell of --gates %s and --features %s applies: each gate reads more features than there are", commaList(cfg.Gates), commaList(cfg.Features))
+	}
 	specCfg := cfg
 	specCfg.Jobs = 0 // how it runs is no part of the sweep
 	spec := &sweepSpec{Command: cmdBenchSynthetic, Synthetic: &specCfg}
@@ -252,10 +255,6 @@ func runBenchSynthetic(ctx context.Context, o *benchSyntheticOptions, ios *iostr
 	if err != nil || o.Plot == "" {
 		return err
 	}
-	if len(res.Rows) == 0 { // every cell skipped: the table says so
-		fmt.Fprintf(ios.Err, "hornetctl bench synthetic: no cells to plot; %s not written\n", o.Plot)
-		return nil
-	}
 	p, err := evaluate.SyntheticPlot(res)
 	if err != nil {
 		return err
@@ -270,4 +269,13 @@ func writeSyntheticResult(w io.Writer, format string, res *evaluate.SyntheticRes
 		return res.WriteCSV(w)
 	}
 	return res.WriteMarkdown(w)
+}
+
+// commaList prints xs as a flag lists them: comma-separated.
+func commaList[T any](xs []T) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ",")
 }

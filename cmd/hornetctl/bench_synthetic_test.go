@@ -69,13 +69,14 @@ func TestBenchSynthetic(t *testing.T) {
 	}
 }
 
-// Every cell skipped (xor needs two features): the empty table, and a
-// note that no plot was drawn, not an internal error.
-func TestBenchSyntheticPlotNothing(t *testing.T) {
+// Every cell skipped (xor needs two features): a usage error before any
+// fit, as tune's where no configuration applies, and no plot written.
+func TestBenchSyntheticNoCell(t *testing.T) {
 	plotPath := filepath.Join(t.TempDir(), "e.png")
 	r := runCLI(t, context.Background(), "bench", "synthetic", "--reps", "1", "--features", "1", "--gates", "xor", "--epochs", "5", "-q", "--plot", plotPath)
-	if r.code != 0 || !strings.Contains(r.stderr, "no cells to plot") || strings.Contains(r.stderr, "internal error") {
-		t.Errorf("exit %d\n%s", r.code, r.stderr)
+	want := "hornetctl: no cell of --gates xor and --features 1 applies: each gate reads more features than there are"
+	if r.code != exitUsage || !strings.Contains(r.stderr, want) || r.stdout != "" {
+		t.Errorf("exit %d, stdout %q\nstderr %s\nwant exit %d and %q", r.code, r.stdout, r.stderr, exitUsage, want)
 	}
 	if _, err := os.Stat(plotPath); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("plot written: %v", err)

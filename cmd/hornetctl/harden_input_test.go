@@ -127,6 +127,7 @@ func TestHardenInputMessages(t *testing.T) {
 		t.Fatalf("train on cont.csv: exit %d: %s", r.code, r.stderr)
 	}
 	far := write("far.csv", "a,b,label\n0.5,1,x\n1.7e308,1,y\n")
+	joined := write("joined.csv", "a,b,label\n0,1,x\n1,0,y\na,b,label\n1,1,x\n")
 	hugeWeights := editModel(t, contModel, func(m map[string]any) {
 		w := m["linatt"].(map[string]any)["W"].([]any)
 		for i := range w {
@@ -147,6 +148,8 @@ func TestHardenInputMessages(t *testing.T) {
 		{"LibSVM index 2^26", train(index2, "--data-format", "libsvm"), 1, `index2.svm:2: "67108864:1" has an index above the limit`},
 		{"max-input-mb raises the limit in the message", train(rows, "--max-input-mb", "5"), 1, "rows.csv:46813: input too large: more than 46811 rows × 3 columns, past the limit of 327680 cells, a row counting 4 cells more than its columns (raise the limit with --max-input-mb)"},
 		{"max-input-mb 0", train(fx("train.csv"), "--max-input-mb", "0"), 2, "invalid --max-input-mb 0: want 1 to 1048576"},
+		{"max-input-mb past any machine's memory", train(fx("train.csv"), "--max-input-mb", "1048576"), 2, "invalid --max-input-mb 1048576: reading that much may take about 2048 GiB, more than the "},
+		{"a second file's header among the rows", train(joined), 1, "joined.csv:4: bad header: the row repeats the header (two CSV files joined into one?); remove it"},
 		{"eval without label column", []string{"eval", "--data", noLabel, "--model", fx("xor.json")}, 1, `nolabel.csv: column "label": column not found: the label column is required (only prediction reads data without labels)`},
 		{"missing model file", []string{"rules", "--model", filepath.Join(dir, "nope.json")}, 1, "nope.json: no such file or directory"},
 		{"model from stdin", []string{"predict", "--data", fx("test.csv"), "--model", "-"}, 2, "invalid --model -: a model is read from a file (standard input is for --data)"},
@@ -272,7 +275,7 @@ func TestHardenInputBounded(t *testing.T) {
 	zeros := filepath.Join(dir, "zeros.gz")
 	writeGzip(t, zeros, "\x00", 1<<30) // 1 GiB of NUL bytes: ~1 MB
 	text := filepath.Join(dir, "text.gz")
-	writeGzip(t, text, "a,b,c,d\n", 1<<30) // 1 GiB of rows
+	writeGzip(t, text, "1,2,3,4\n", 1<<30) // 1 GiB of rows
 	svm := filepath.Join(dir, "index.svm")
 	if err := os.WriteFile(svm, []byte("0 72222222:0"), 0o644); err != nil {
 		t.Fatal(err)

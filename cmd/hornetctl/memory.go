@@ -55,6 +55,42 @@ func defaultMemoryBudget() int64 {
 	return fallbackBudget
 }
 
+// memoryCeiling returns the most memory this process can have, and what
+// sets it: the smallest of the machine's memory (MemTotal), the
+// address-space limit (ulimit -v) and the cgroup's memory.max. ok is false
+// where none of them is known.
+func memoryCeiling() (bytes int64, what string, ok bool) {
+	consider := func(b int64, w string, known bool) {
+		if known && b > 0 && (!ok || b < bytes) {
+			bytes, what, ok = b, w, true
+		}
+	}
+	total, known := memTotal()
+	consider(total, "the machine's memory", known)
+	as, known := addressSpaceLimit()
+	consider(as, "the address-space limit, ulimit -v", known)
+	cg, known := cgroupMemoryMax()
+	consider(cg, "the cgroup's memory.max", known)
+	return bytes, what, ok
+}
+
+// cgroupMemoryMax reads the memory limit of this process's cgroup (v2,
+// /sys/fs/cgroup/memory.max), in bytes; ok is false where there is none.
+func cgroupMemoryMax() (int64, bool) {
+	if runtime.GOOS != "linux" {
+		return 0, false
+	}
+	raw, err := os.ReadFile("/sys/fs/cgroup/memory.max")
+	if err != nil {
+		return 0, false
+	}
+	b, err := strconv.ParseInt(string(bytes.TrimSpace(raw)), 10, 64)
+	if err != nil || b <= 0 { // "max": no limit
+		return 0, false
+	}
+	return b, true
+}
+
 // memTotal reads MemTotal from /proc/meminfo, in bytes.
 func memTotal() (int64, bool) {
 	if runtime.GOOS != "linux" {

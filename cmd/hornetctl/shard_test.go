@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -606,29 +607,18 @@ func TestResultsFileLocked(t *testing.T) {
 	}
 }
 
-// TestMergeSweepOfSkippedCells: a bench synthetic sweep whose every cell
-// is skipped has no units; its shards write empty files, and merge prints
-// the same empty table and skip notes as the unsharded run (it said the
-// shards held no finished unit).
-func TestMergeSweepOfSkippedCells(t *testing.T) {
+// TestShardedSweepOfSkippedCells: a bench synthetic sweep whose every
+// cell is skipped is a usage error (TestBenchSyntheticNoCell), in a shard
+// as well, before --results is touched.
+func TestShardedSweepOfSkippedCells(t *testing.T) {
 	args := []string{"bench", "synthetic", "--reps", "1", "--features", "1", "--gates", "xor", "--activation", "relu"}
-	want := mustRun(t, args...)
-	if !strings.Contains(want.stdout, "skipped: xor 1 features") {
-		t.Fatalf("the unsharded run printed no skip note:\n%s", want.stdout)
+	dir := filepath.Join(t.TempDir(), "results")
+	r := runCLI(t, context.Background(), shardArgs(args, 0, 2, dir)...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "no cell of --gates xor and --features 1 applies") {
+		t.Errorf("shard 0/2: exit %d\n%s", r.code, r.stderr)
 	}
-	dir := t.TempDir()
-	runShards(t, args, dir, 2)
-	if got := mustRun(t, "merge", dir); got.stdout != want.stdout {
-		t.Errorf("merged:\n%s\nunsharded:\n%s", got.stdout, want.stdout)
-	}
-	// With no spec beside them, empty shard files are still an error.
-	specs, _ := filepath.Glob(filepath.Join(dir, "sweep-*.json"))
-	if len(specs) != 1 {
-		t.Fatalf("%d sweep specs in %s, want 1", len(specs), dir)
-	}
-	os.Remove(specs[0])
-	if r := runCLI(t, context.Background(), "merge", dir); r.code != 1 || !strings.Contains(r.stderr, "no finished unit") {
-		t.Errorf("merge without the spec: exit %d\n%s", r.code, r.stderr)
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("--results %s: %v; want it not made", dir, err)
 	}
 }
 
