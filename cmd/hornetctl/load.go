@@ -39,7 +39,7 @@ func dataFlags() []cli.Flag {
 			Usage: "input `FORMAT`: csv (plain or gzip, told by content) or libsvm"},
 		&cli.StringFlag{Name: "label", Category: "Data", Usage: "`NAME` of the label column of a CSV file (default: the last column)"},
 		&cli.IntFlag{Name: "max-input-mb", Category: "Data", Value: defaultMaxInputMB,
-			Usage: fmt.Sprintf("refuse data larger than `MB` MiB after decompression; the limit on rows × columns (%d Mi cells by default) scales with it", data.DefaultMaxCells>>20)},
+			Usage: fmt.Sprintf("refuse data larger than `MB` MiB after decompression; the limit on rows × columns (%d Mi cells by default) scales with it. Reading may take twice MB, which must fit the machine's memory and ulimit -v", data.DefaultMaxCells>>20)},
 	}
 }
 
