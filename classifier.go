@@ -328,8 +328,8 @@ func (c *Classifier) Save(path string) error {
 // Train fields hold the saved configurations, Encoding.Label the label
 // column, Encoding.Binarise the binarised columns and Encoding.Categorical
 // the columns of numbers one-hot encoded (data.Encoder.CodedColumns: by
-// Encoding.Categorical or by the encoding check), so that Fit retrains
-// alike. The training settings that
+// Encoding.Categorical or by the encoding check) and Encoding.NoBinarise
+// as it was fitted, so that Fit retrains alike. The training settings that
 // Fit fills in per route (epochs, patience, learning-rate decay, output
 // rate scale) read back as 0, "the route's own", where they hold the
 // route's default (train.Config.RouteNeutral), so that a refit on a table
@@ -344,9 +344,10 @@ func Load(path string) (*Classifier, error) {
 		return nil, fmt.Errorf("%s: %w (trained on LibSVM data?): read it with train.LoadBundle", path, ErrNoEncoder)
 	}
 	return &Classifier{
-		Model:    b.Network.Config(),
-		Train:    b.Train.RouteNeutral(b.Network.Route(), b.Network.Config().Rules),
-		Encoding: data.EncoderOptions{Label: b.Encoder.Label, Binarise: b.Encoder.BinnedColumns(), Categorical: b.Encoder.CodedColumns()},
-		fitted:   b,
+		Model: b.Network.Config(),
+		Train: b.Train.RouteNeutral(b.Network.Route(), b.Network.Config().Rules),
+		Encoding: data.EncoderOptions{Label: b.Encoder.Label, Binarise: b.Encoder.BinnedColumns(),
+			Categorical: b.Encoder.CodedColumns(), NoBinarise: b.Encoder.NoBinarise},
+		fitted: b,
 	}, nil
 }

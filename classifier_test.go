@@ -437,6 +437,49 @@ func TestBinariseSaveLoad(t *testing.T) {
 	}
 }
 
+// A classifier fitted with Encoding.NoBinarise on flags beside one
+// continuous column (which would be binarised by default) keeps the
+// option through Save and Load, so that a refit of the loaded one keeps
+// the column a number and trains the same model; it was lost, and the
+// refit binarised the column and took the categorical route (a library
+// audit, session 42).
+func TestNoBinariseSaveLoad(t *testing.T) {
+	t.Parallel()
+	tab := &data.Table{Name: "flags.csv", Header: []string{"a", "b", "c", "d", "e", "age", "y"}}
+	for i := range 80 {
+		a, age := i%2, 20+(i*37)%60
+		y := "no"
+		if a == 1 || age > 60 {
+			y = "yes"
+		}
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(a), fmt.Sprint(i / 2 % 2), fmt.Sprint(i / 3 % 2), fmt.Sprint(i / 5 % 2), fmt.Sprint(i / 7 % 2), fmt.Sprint(age), y})
+	}
+	clf := &hornets.Classifier{Train: trainConfig, Encoding: data.EncoderOptions{NoBinarise: true}}
+	if err := clf.Fit(context.Background(), tab); err != nil {
+		t.Fatal(err)
+	}
+	back := saveAndLoad(t, clf)
+	if !back.Encoding.NoBinarise || len(back.Encoding.Binarise) != 0 {
+		t.Fatalf("after Load: Encoding %+v; want NoBinarise and no Binarise", back.Encoding)
+	}
+	if err := back.Fit(context.Background(), tab); err != nil {
+		t.Fatal(err)
+	}
+	p1, err1 := clf.PredictProba(tab)
+	p2, err2 := back.PredictProba(tab)
+	if err1 != nil || err2 != nil || !reflect.DeepEqual(p1, p2) || back.Network().Route() != clf.Network().Route() {
+		t.Errorf("refit after Load: errors %v, %v; same probabilities %v; routes %v and %v", err1, err2, reflect.DeepEqual(p1, p2),
+			clf.Network().Route(), back.Network().Route())
+	}
+	auto := &hornets.Classifier{Train: trainConfig}
+	if err := auto.Fit(context.Background(), tab); err != nil {
+		t.Fatal(err)
+	}
+	if back := saveAndLoad(t, auto); back.Encoding.NoBinarise || !slices.Equal(back.Encoding.Binarise, []string{"age"}) {
+		t.Errorf("fitted by default, after Load: Encoding %+v; want age binarised, NoBinarise unset", back.Encoding)
+	}
+}
+
 // A Fit that fails for a reason other than cancellation leaves the
 // classifier not fitted, as ErrNotFitted says, rather than predicting with
 // the model before it; a nil context is an error, not a panic (a library

@@ -5,6 +5,7 @@ package data
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +28,9 @@ func TestBinCuts(t *testing.T) {
 		{"negative", []float64{-0.0584, 0, -0.0584, 0}, []float64{-0.03}},
 		{"1 to 100", seq(1, 100), []float64{25.5, 50.5, 75.5}},
 		{"adjacent floats", []float64{1, 1, 1.0000000000000002, 1.0000000000000002}, []float64{1}},
+		{"NaN left out", []float64{1, math.NaN(), 2, 1, 2}, []float64{1.5}},
+		{"infinities left out", []float64{1, math.Inf(1), 2, math.Inf(-1)}, []float64{1.5}},
+		{"NaN only", []float64{math.NaN(), math.NaN()}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := BinCuts(slices.Clone(tt.vals))

@@ -52,6 +52,10 @@ func TestFitColumnCaseHint(t *testing.T) {
 		{EncoderOptions{Label: "Label"}, `train.csv: column "Label": column not found: no label column of that name (column 3 is "label", which differs in case; names must match exactly)`},
 		{EncoderOptions{Categorical: []string{"SIZE"}}, `train.csv: column "SIZE": column not found: no feature column of that name to treat as categorical (column 1 is "size", which differs`},
 		{EncoderOptions{Binarise: []string{"Size"}}, `train.csv: column "Size": column not found: no feature column of that name to binarise (column 1 is "size", which differs`},
+		// The label column is named: said so, where it was said to differ
+		// in case from itself (session 42's library audit).
+		{EncoderOptions{Binarise: []string{"label"}}, `train.csv: column "label": column not found: no feature column of that name to binarise (it is the label column)`},
+		{EncoderOptions{Categorical: []string{"label"}}, `train.csv: column "label": column not found: no feature column of that name to treat as categorical (it is the label column)`},
 	}
 	for _, tt := range tests {
 		_, err := FitEncoder(table, tt.opts)

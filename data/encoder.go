@@ -170,6 +170,11 @@ type Encoder struct {
 	Columns  []Column `json:"columns"`  // the input feature columns, in input order
 	Features []string `json:"features"` // output feature names, in output order
 	Classes  []string `json:"classes"`  // training labels; index = class id
+	// NoBinarise records EncoderOptions.NoBinarise where Binarise was
+	// empty: the encoder was told to keep every numeric column a number,
+	// so that a refit from a loaded model (EncoderOptions from the
+	// encoder) is told so too. It changes nothing the encoder does.
+	NoBinarise bool `json:"no_binarise,omitempty"`
 }
 
 // FitEncoder fits an Encoder on the training table t: it decides each feature
@@ -182,7 +187,7 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Encoder{Label: t.Header[lab]}
+	e := &Encoder{Label: t.Header[lab], NoBinarise: opts.NoBinarise && len(opts.Binarise) == 0}
 	labels := make([]string, len(t.Rows))
 	for i, row := range t.Rows {
 		if isMissing(row[lab]) {
@@ -199,7 +204,7 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 	for _, name := range opts.Categorical {
 		if name != "*" && (!slices.Contains(t.Header, name) || name == e.Label) {
 			return nil, &ParseError{File: t.Name, Column: name,
-				Err: fmt.Errorf("%w: no feature column of that name to treat as categorical%s", ErrNoColumn, caseHint(t.Header, name))}
+				Err: fmt.Errorf("%w: no feature column of that name to treat as categorical%s", ErrNoColumn, featureHint(t.Header, e.Label, name))}
 		}
 		forced[name] = true
 	}
@@ -208,7 +213,7 @@ func FitEncoder(t *Table, opts EncoderOptions) (*Encoder, error) {
 		switch {
 		case name != "*" && (!slices.Contains(t.Header, name) || name == e.Label):
 			return nil, &ParseError{File: t.Name, Column: name,
-				Err: fmt.Errorf("%w: no feature column of that name to binarise%s", ErrNoColumn, caseHint(t.Header, name))}
+				Err: fmt.Errorf("%w: no feature column of that name to binarise%s", ErrNoColumn, featureHint(t.Header, e.Label, name))}
 		case name != "*" && forced[name]:
 			return nil, &ParseError{File: t.Name, Column: name,
 				Err: fmt.Errorf("%w: the column is named both to binarise and as categorical", ErrNoColumn)}
@@ -445,8 +450,10 @@ func numericValues(t *Table, j int) []float64 {
 // 45 between 40 and 50), so that rules read as a person would write them; a quartile at
 // the largest value uses the largest value below it. The cuts are
 // increasing and distinct, at most three; none for fewer than two
-// distinct values.
+// distinct values. Values that are NaN or infinite are left out (vals is
+// then compacted in place too); the encoder never passes any.
 func BinCuts(vals []float64) []float64 {
+	vals = slices.DeleteFunc(vals, func(v float64) bool { return !finite(v) })
 	slices.Sort(vals)
 	n := len(vals)
 	if n == 0 || vals[0] == vals[n-1] {
@@ -660,6 +667,16 @@ func listNames(names []string, k int) string {
 		out = append(out, fmt.Sprintf("and %d more", len(names)-k))
 	}
 	return strings.Join(out, ", ")
+}
+
+// featureHint returns, for a name that is no feature column of header
+// with the label column label, a note saying it is the label column, or
+// else caseHint's.
+func featureHint(header []string, label, name string) string {
+	if name == label {
+		return " (it is the label column)"
+	}
+	return caseHint(header, name)
 }
 
 // caseHint returns, for a column name missing from header, a note naming

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -181,13 +182,35 @@ type SignedRankResult struct {
 	Left, Rope, Right float64
 }
 
+// Validate reports a field out of range: Rope or Prior negative or not
+// finite, Samples negative (zero means the default in each).
+func (s SignedRank) Validate() error {
+	switch {
+	case s.Rope < 0 || math.IsNaN(s.Rope) || math.IsInf(s.Rope, 0):
+		return fmt.Errorf("evaluate: SignedRank.Rope %v, want a finite number >= 0", s.Rope)
+	case s.Prior < 0 || math.IsNaN(s.Prior) || math.IsInf(s.Prior, 0):
+		return fmt.Errorf("evaluate: SignedRank.Prior %v, want a finite number >= 0", s.Prior)
+	case s.Samples < 0:
+		return fmt.Errorf("evaluate: SignedRank.Samples %d, want >= 0", s.Samples)
+	}
+	return nil
+}
+
 // Test runs the test on diffs, the per-dataset (or per-fold) scores of a
 // first model minus those of a second, drawing from rnd.
 //
-// Test panics if diffs is empty or rnd is nil.
+// Test panics if diffs is empty or holds a NaN or an infinity, if rnd is
+// nil, or if s is not valid (Validate): a negative or infinite prior made
+// the draws recurse without end, a NaN one loop for ever.
 func (s SignedRank) Test(diffs []float64, rnd *rand.Rand) SignedRankResult {
 	if len(diffs) == 0 || rnd == nil {
 		panic("evaluate: SignedRank.Test needs differences and a random source")
+	}
+	if err := s.Validate(); err != nil {
+		panic(err.Error())
+	}
+	if slices.ContainsFunc(diffs, func(d float64) bool { return math.IsNaN(d) || math.IsInf(d, 0) }) {
+		panic("evaluate: SignedRank.Test: a difference is NaN or infinite")
 	}
 	rope, prior, samples := s.Rope, s.Prior, s.Samples
 	if rope == 0 {

@@ -5,6 +5,7 @@ package evaluate
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -199,6 +200,44 @@ func TestSignedRank(t *testing.T) {
 				t.Errorf("got %+v, want the expected region ≥ 0.99", r)
 			}
 		})
+	}
+}
+
+// Fields out of range, and differences that are not finite, are refused
+// by a documented panic; before, a NaN prior looped for ever, an infinite
+// or negative one recursed until the stack overflowed or gave nonsense,
+// and negative Samples gave probabilities that did not sum to 1 (a
+// library audit, session 42).
+func TestSignedRankRefusesBadInput(t *testing.T) {
+	t.Parallel()
+	diffs := []float64{0.1, 0.2}
+	for _, tt := range []struct {
+		name  string
+		test  SignedRank
+		diffs []float64
+		want  string
+	}{
+		{"NaN prior", SignedRank{Prior: math.NaN()}, diffs, "SignedRank.Prior NaN"},
+		{"-Inf prior", SignedRank{Prior: math.Inf(-1)}, diffs, "SignedRank.Prior -Inf"},
+		{"negative prior", SignedRank{Prior: -3}, diffs, "SignedRank.Prior -3"},
+		{"negative rope", SignedRank{Rope: -0.01}, diffs, "SignedRank.Rope -0.01"},
+		{"negative samples", SignedRank{Samples: -1}, diffs, "SignedRank.Samples -1"},
+		{"NaN difference", SignedRank{}, []float64{0.1, math.NaN()}, "NaN or infinite"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.test != (SignedRank{}) && tt.test.Validate() == nil { // the fields are wrong, not the differences
+				t.Errorf("Validate() = nil; want an error")
+			}
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), tt.want) {
+					t.Errorf("panic %v; want one naming %q", r, tt.want)
+				}
+			}()
+			tt.test.Test(tt.diffs, rand.New(rand.NewPCG(1, 1)))
+		})
+	}
+	if err := (SignedRank{Rope: 0.02, Prior: 0.5, Samples: 10}).Validate(); err != nil {
+		t.Errorf("Validate of a valid test: %v", err)
 	}
 }
 

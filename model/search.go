@@ -163,7 +163,7 @@ func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error)
 		}
 	}
 	s.pair, s.pairScore = fallbackPair(cfg, data, s.screened, s.coverage)
-	if !cfg.Search.PairFallback && !cfg.Search.NoErrorPair {
+	if !cfg.Search.PairFallback && !cfg.Search.NoErrorPair && cfg.Order >= 2 { // a rule of one literal holds no pair
 		if err := s.takeErrorPair(ctx, cfg, data); err != nil {
 			return nil, err
 		}

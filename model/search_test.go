@@ -111,3 +111,27 @@ func TestNewFromSearch(t *testing.T) {
 		}
 	}
 }
+
+// Rules of one literal hold no pair: with Order 1 the error pair is not
+// taken (it was, and New refused its own rule table), while the same xor
+// table screened for singles only under rules of order 3 takes it.
+func TestErrorPairNeedsOrderTwo(t *testing.T) {
+	t.Parallel()
+	ds := xorData(t, 1, 128)
+	d := model.Data{X: ds.X, Rows: ds.Rows, Features: ds.Cols, Y: ds.Y, Classes: len(ds.Classes)}
+	for _, tc := range []struct {
+		order    int
+		wantPair bool
+	}{{1, false}, {3, true}} {
+		cfg := model.DefaultConfig()
+		cfg.Order, cfg.Search.ScreenOrder = tc.order, 1
+		net, err := model.New(cfg, d, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatalf("order %d: %v", tc.order, err)
+		}
+		pair, _, p, _ := net.ErrorPair()
+		if got := pair != nil; got != tc.wantPair {
+			t.Errorf("order %d: error pair %v (p = %g); want one: %v", tc.order, pair, p, tc.wantPair)
+		}
+	}
+}

@@ -185,6 +185,9 @@ func newLoopFrom(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg C
 		if h == nil {
 			return nil, fmt.Errorf("%w: Options.Hooks[%d] is nil", ErrConfig, i)
 		}
+		if f, ok := h.(HookFunc); ok && f == nil {
+			return nil, fmt.Errorf("%w: Options.Hooks[%d] is a nil HookFunc", ErrConfig, i)
+		}
 	}
 	if f, ok := opts.Recorder.(RecorderFunc); ok && f == nil {
 		return nil, fmt.Errorf("%w: Options.Recorder is a nil RecorderFunc", ErrConfig)

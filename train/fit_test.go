@@ -384,13 +384,14 @@ func TestHookFuncStops(t *testing.T) {
 	}
 }
 
-// A nil hook or nil RecorderFunc is a configuration error before any
+// A nil hook, nil HookFunc or nil RecorderFunc is a configuration error before any
 // training, not a nil call after the first epoch.
 func TestFitRejectsNilHooks(t *testing.T) {
 	t.Parallel()
 	_, tr, _ := synth(t, data.And, 4, 1)
 	for name, opts := range map[string]*train.Options{
 		"nil hook":         {Hooks: []train.Hook{nil}},
+		"nil HookFunc":     {Hooks: []train.Hook{train.HookFunc(nil)}},
 		"nil RecorderFunc": {Recorder: train.RecorderFunc(nil)},
 	} {
 		if _, err := train.Fit(context.Background(), tr, model.Config{}, train.Config{Seed: 1, Epochs: 2}, opts); !errors.Is(err, train.ErrConfig) {

@@ -85,7 +85,7 @@ func ChooseContext(ctx context.Context, d Data, screened []Candidate, cfg Config
 		return nil, err
 	}
 	switch {
-	case d.Rows < 0 || d.Features < 0 || d.Classes < 0 || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows:
+	case d.Rows < 0 || d.Features < 0 || d.Classes < 0 || d.Classes > MaxClasses || len(d.X) != d.Rows*d.Features || len(d.Y) != d.Rows:
 		return nil, fmt.Errorf("%w: %d × %d table with %d values and %d labels", ErrShape, d.Rows, d.Features, len(d.X), len(d.Y))
 	case slices.ContainsFunc(d.Y, func(c int) bool { return c < 0 || c >= d.Classes }):
 		return nil, fmt.Errorf("%w: a label outside 0..%d", ErrShape, d.Classes-1)

@@ -23,6 +23,15 @@ const (
 	// word operations, a few minutes a tuple size on two cores): the time
 	// of screening is about linear in it.
 	MaxScreenBudget = 200_000_000
+	// MaxClasses bounds Data.Classes (package model's MaxClasses): the
+	// screener keeps a bitset of rows for each class, so a huge count
+	// asked for memory the process could not have. Data with more
+	// classes cannot be screened.
+	MaxClasses = 1 << 16
+	// MaxSlots and MaxOrder bound NewTable's slots and their order
+	// (package model's MaxRules and MaxOrder).
+	MaxSlots = 1 << 16
+	MaxOrder = 64
 )
 
 // Config holds the settings of the rule search. The zero value of every

@@ -76,8 +76,9 @@ type Data struct {
 // them, best first, leaving out tuples that score no better than one of
 // their sub-tuples, and what it covered. See the package documentation
 // for the score. Screen returns nil for an empty or label-free table, and
-// for arguments it cannot screen: lengths that do not match, a label
-// outside 0..Classes-1, a maxSize or keep below 1.
+// for arguments it cannot screen: lengths that do not match, more than
+// MaxClasses classes, a label outside 0..Classes-1, a maxSize or keep
+// below 1.
 func Screen(d Data, maxSize, budget, keep int, extendedBIC bool) ([]Candidate, Coverage) {
 	cs, cov, _ := ScreenContext(context.Background(), d, maxSize, budget, keep, extendedBIC) // never canceled
 	return cs, cov
@@ -121,9 +122,10 @@ func screenerOf(d Data) *screener {
 }
 
 // screenable reports whether Screen can screen d: shapes that match, at
-// least one row, feature and class, labels within the classes.
+// least one row, feature and class, at most MaxClasses classes, labels
+// within the classes.
 func (d Data) screenable() bool {
-	return d.Rows >= 1 && d.Features >= 1 && d.Classes >= 1 && len(d.X) == d.Rows*d.Features && len(d.Y) == d.Rows &&
+	return d.Rows >= 1 && d.Features >= 1 && d.Classes >= 1 && d.Classes <= MaxClasses && len(d.X) == d.Rows*d.Features && len(d.Y) == d.Rows &&
 		(d.Blocks == nil || len(d.Blocks) == d.Features) &&
 		!slices.ContainsFunc(d.Y, func(c int) bool { return c < 0 || c >= d.Classes })
 }

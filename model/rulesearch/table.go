@@ -178,8 +178,8 @@ func (rs *Table) conflict(t []int) bool {
 // slots; those not placed stay in the pool that Refresh draws from. The
 // zero fields of cfg take their defaults (Config{} is the default search);
 // blocks may be nil. The error wraps ErrConfig for an invalid cfg, a nil
-// rng, or slots or order below 1, and ErrShape for a negative feature
-// count, blocks that are not one per feature, or a screened tuple (or
+// rng, or slots or order below 1 or above MaxSlots and MaxOrder, and
+// ErrShape for a negative feature count, blocks that are not one per feature, or a screened tuple (or
 // extension) that is not 1..order ascending features below features, or
 // a feature of singles that is not below features.
 func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, singles []int, rng *rand.Rand) (*Table, error) {
@@ -190,8 +190,8 @@ func NewTable(cfg Config, slots, order, features int, blocks []int, screened []C
 	switch {
 	case rng == nil:
 		return nil, fmt.Errorf("%w: nil *rand.Rand", ErrConfig)
-	case slots < 1 || order < 1:
-		return nil, fmt.Errorf("%w: %d slots of order %d, want 1 or more of each", ErrConfig, slots, order)
+	case slots < 1 || order < 1 || slots > MaxSlots || order > MaxOrder:
+		return nil, fmt.Errorf("%w: %d slots of order %d, want 1..%d slots of order 1..%d", ErrConfig, slots, order, MaxSlots, MaxOrder)
 	case features < 0:
 		return nil, fmt.Errorf("%w: %d features", ErrShape, features)
 	case len(blocks) != 0 && len(blocks) != features:

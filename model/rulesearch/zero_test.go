@@ -179,6 +179,8 @@ func TestNewTableErrors(t *testing.T) {
 		{"no slots", def, 0, 2, 4, nil, nil, rng(), rulesearch.ErrConfig},
 		{"negative slots", def, -1, 2, 4, nil, nil, rng(), rulesearch.ErrConfig},
 		{"order 0", def, 8, 0, 4, nil, nil, rng(), rulesearch.ErrConfig},
+		{"slots past MaxSlots", def, 1 << 40, 2, 4, nil, nil, rng(), rulesearch.ErrConfig},
+		{"order past MaxOrder", def, 8, 1 << 40, 4, nil, nil, rng(), rulesearch.ErrConfig},
 		{"negative features", def, 8, 2, -1, nil, nil, rng(), rulesearch.ErrShape},
 		{"short blocks", def, 8, 2, 40, []int{0}, nil, rng(), rulesearch.ErrShape},
 		{"screened feature out of range", def, 8, 2, 4, nil, cand(99), rng(), rulesearch.ErrShape},
@@ -282,7 +284,9 @@ func TestScorerPanics(t *testing.T) {
 
 // Screen returns nothing for arguments it cannot screen, where a label out
 // of range indexed past its class table, a negative maxSize or a huge
-// one made an impossible slice, and a huge keep ran out of memory.
+// one made an impossible slice, and a huge keep or a huge class count
+// (session 42's library audit: 2^40, every label in range) ran out of
+// memory.
 func TestScreenInvalid(t *testing.T) {
 	t.Parallel()
 	d := rulesearch.Data{X: []float64{1, 0, 0, 1, 1, 1, 0, 0}, Rows: 4, Features: 2, Y: []int{0, 1, 1, 0}, Classes: 2}
@@ -301,6 +305,7 @@ func TestScreenInvalid(t *testing.T) {
 		{"maxSize 0", d, 0, 4, false},
 		{"negative maxSize", d, -1, 4, false},
 		{"keep 0", d, 2, 0, false},
+		{"classes past MaxClasses", func() rulesearch.Data { c := d; c.Classes = 1 << 40; return c }(), 2, 4, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []rulesearch.Candidate
