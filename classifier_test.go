@@ -506,11 +506,11 @@ func TestFailedRefit(t *testing.T) {
 // Concurrent predictions on a freshly loaded classifier (whose evaluation
 // graphs are built on first use) equal sequential ones.
 //
-// Known issue: with -race this test reports a data race inside the model
-// package, in Gorgonia's NewTapeMachine (setEngine writes the engine of
-// the network's shared parameter tensors when a goroutine builds its own
-// evaluation graph, model/catint.go buildCat); see the report of the
-// estimator branch.
+// Run it with -race: Gorgonia's NewTapeMachine writes the engine of the
+// network's shared parameter tensors (setEngine) when a goroutine builds
+// its own evaluation graph, a race this test once reported; graph
+// building is now serialised (model/internal/graph), and `go test -race
+// -run TestConcurrentPredict .` reports none (session 42).
 func TestConcurrentPredict(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "model.json")
 	if err := fittedClassifier(t).Save(path); err != nil {
