@@ -179,9 +179,10 @@ func (rs *Table) conflict(t []int) bool {
 // zero fields of cfg take their defaults (Config{} is the default search);
 // blocks may be nil. The error wraps ErrConfig for an invalid cfg, a nil
 // rng, or slots or order below 1 or above MaxSlots and MaxOrder, and
-// ErrShape for a negative feature count, blocks that are not one per feature, or a screened tuple (or
-// extension) that is not 1..order ascending features below features, or
-// a feature of singles that is not below features.
+// ErrShape for a negative feature count, blocks that are not one per
+// feature, or a screened tuple (or extension) that is not 1..order
+// ascending features below features, or a feature of singles that is
+// not below features.
 func NewTable(cfg Config, slots, order, features int, blocks []int, screened []Candidate, singles []int, rng *rand.Rand) (*Table, error) {
 	cfg = cfg.Resolved()
 	if err := cfg.Validate(); err != nil {
