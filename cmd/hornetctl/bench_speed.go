@@ -37,13 +37,6 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 	if runF == nil {
 		runF = func(ctx context.Context, o *benchSpeedOptions) error { return runBenchSpeed(ctx, o, ios) }
 	}
-	ints := func(list []int) string {
-		s := make([]string, len(list))
-		for i, v := range list {
-			s[i] = strconv.Itoa(v)
-		}
-		return strings.Join(s, ",")
-	}
 	return leaf(&cli.Command{
 		Name:      "speed",
 		Usage:     "fit time against the number of rules and the order",
@@ -56,8 +49,8 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 			"(and the fastest and slowest fit) and its ratio to the first point of its sweep. Wall-clock times depend\n" +
 			"on the machine and its load: compare points within one run.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "rules", Value: ints(evaluate.DefaultSpeedRules), Usage: "comma-separated rule counts `LIST`, each once (order: default); \"\" for none"},
-			&cli.StringFlag{Name: "orders", Value: ints(evaluate.DefaultSpeedOrders), Usage: "comma-separated orders `LIST`, each once (rules: default); \"\" for none"},
+			&cli.StringFlag{Name: "rules", Value: commaList(evaluate.DefaultSpeedRules), Usage: "comma-separated rule counts `LIST`, each once (order: default); \"\" for none"},
+			&cli.StringFlag{Name: "orders", Value: commaList(evaluate.DefaultSpeedOrders), Usage: "comma-separated orders `LIST`, each once (rules: default); \"\" for none"},
 			&cli.IntFlag{Name: "reps", Value: 3, Usage: "fits `N` per point; the median is reported"},
 			&cli.IntFlag{Name: "features", Value: 64, Usage: fmt.Sprintf("binary features `N` of the table, 2..%d", data.MaxSynthFeatures)},
 			&cli.IntFlag{Name: "rows", Value: 128, Usage: fmt.Sprintf("training rows `N`, 2..1000000 and at most %d/features", data.MaxSynthCells)},

@@ -271,7 +271,8 @@ func writeSyntheticResult(w io.Writer, format string, res *evaluate.SyntheticRes
 	return res.WriteMarkdown(w)
 }
 
-// commaList prints xs as a flag lists them: comma-separated.
+// commaList prints xs as a list flag takes them: comma-separated
+// (bench synthetic's messages, bench speed's defaults).
 func commaList[T any](xs []T) string {
 	s := make([]string, len(xs))
 	for i, x := range xs {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/floats"
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 
@@ -67,9 +68,9 @@ func TestGorgoniaMergesCollidingNodes(t *testing.T) {
 	activations.Softmax(fromA, []float64{1, 2, 3})
 	activations.Softmax(fromB, []float64{-1, -2, -3})
 	switch {
-	case close6(got[:3], fromA):
+	case floats.EqualApprox(got[:3], fromA, 1e-12):
 		t.Logf("Gorgonia computed softmax(a) correctly: its compiler no longer merges colliding nodes; distinctHashes may be redundant")
-	case close6(got[:3], fromB):
+	case floats.EqualApprox(got[:3], fromB, 1e-12):
 		// the trap, as documented
 	default:
 		t.Errorf("softmax(a)[0] = %v; want %v (correct) or %v (b's)", got[:3], fromA, fromB)
@@ -129,15 +130,6 @@ func TestCollisionInCatGraph(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("step of the colliding graph compiled anyway: %v; want the benches' error %q", err, want)
 	}
-}
-
-func close6(a, b []float64) bool {
-	for i := range a {
-		if math.Abs(a[i]-b[i]) > 1e-12 {
-			return false
-		}
-	}
-	return true
 }
 
 // opsFromElsewhere returns the nodes of g whose op is neither an input,
@@ -250,7 +242,7 @@ func TestBuildDistinct(t *testing.T) {
 			}
 			want := "x"
 			if tc.collide > 0 {
-				want = "x~" + string(rune('0'+tc.collide))
+				want = fmt.Sprintf("x~%d", tc.collide)
 			}
 			if err != nil || v != want {
 				t.Errorf("got %q, %v; want %q", v, err, want)
