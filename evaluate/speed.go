@@ -167,7 +167,7 @@ func (c SpeedConfig) points() []SpeedPoint {
 // fitConfig is the configuration of the fit of point p at seed.
 func (c SpeedConfig) fitConfig(p SpeedPoint, seed uint64) (model.Config, train.Config) {
 	mc, tc := c.Model, c.Train
-	mc.Rules, mc.Order = p.Rules, p.Order
+	mc.Rules, mc.Order, mc.FixedRules = p.Rules, p.Order, true
 	tc.Epochs, tc.NoEarlyStopping, tc.NoLossTarget, tc.Seed = c.Epochs, true, true, seed
 	return mc, tc
 }

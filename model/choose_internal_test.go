@@ -40,7 +40,7 @@ func TestNewChoosesRuleTuplesJointly(t *testing.T) {
 	}
 	markers := func(rankByScore bool) int {
 		cfg := DefaultConfig()
-		cfg.Rules = 24
+		cfg.Rules, cfg.FixedRules = 24, true // six runs of heads: fewer than the tuples with evidence
 		cfg.Search.RankByScore = rankByScore
 		n, err := New(cfg, Data{X: x, Rows: rows, Features: cols, Y: y, Classes: classes}, rand.New(rand.NewPCG(1, 2)))
 		if err != nil {

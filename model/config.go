@@ -21,7 +21,18 @@ type Config struct {
 	// Rules is the number of rule slots R of the CatInt route: the width of
 	// the combAct layer. Default 256, the paper's own setting (measured: 5×2-fold
 	// macro-F1 on tic-tac-toe 0.918 at 128, 0.942 at 256); 1..MaxRules (65,536).
+	// Unless FixedRules, New doubles it, up to GrownRules (512), where
+	// the tuples with evidence need more runs of heads than it holds (see
+	// RulesCeiling); the network's Config holds the count it took.
 	Rules int `json:"rules"`
+	// FixedRules keeps Rules as given: New does not grow the rule table
+	// where the tuples with evidence (the chosen screened tuples and the
+	// evidence singles) need more runs of Search.Heads than Rules holds.
+	// By default it grows, doubling at most up to GrownRules: on tables of
+	// many classes (soybean, 19; letters, 26) each class needs features
+	// of its own, and the strong tuples and single features with evidence
+	// outnumber the 64 runs of 256 slots (model/doc.go, session 43).
+	FixedRules bool `json:"fixed_rules,omitempty"`
 	// Order is the number of literals of a rule, pseudovariables included;
 	// Order pseudovariables (constant-one columns) are appended to the
 	// features, so a rule of Order 5 can express any interaction of 1 to 5
@@ -67,7 +78,10 @@ type Config struct {
 // k = 64 taking about twice as long as at k = 1). Within them, the memory a
 // fit needs is estimated by train.EstimateMemory.
 const (
-	MaxRules    = 1 << 16
+	MaxRules = 1 << 16
+	// GrownRules bounds the growth of Rules (see FixedRules): New doubles
+	// Rules while the result is at most GrownRules.
+	GrownRules  = 1 << 9
 	MaxOrder    = 64
 	MaxExpParam = 64
 	// MaxClasses bounds Data.Classes: the screening's and the output
@@ -120,6 +134,18 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: %s", ErrConfig, msg)
 	}
 	return nil
+}
+
+// RulesCeiling returns the largest rule count New may give a network of
+// the resolved configuration c: Rules doubled while the result is at most
+// GrownRules (512 at the default 256), or Rules itself with FixedRules
+// or from GrownRules/2 up. train.EstimateMemory counts this many.
+func (c Config) RulesCeiling() int {
+	r := c.Rules
+	for !c.FixedRules && r >= 1 && 2*r <= GrownRules {
+		r *= 2
+	}
+	return r
 }
 
 // dropProbability is the dropout probability, 0 for none.

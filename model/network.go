@@ -177,7 +177,7 @@ func newNetwork(ctx context.Context, cfg Config, d Data, s *TupleSearch, rng *ra
 	if err := n.checkY(d.Y, d.Rows); err != nil {
 		return nil, err
 	}
-	D, C, R, O := n.features, n.classes, cfg.Rules, cfg.Order
+	D, C, O := n.features, n.classes, cfg.Order
 	mean, scale := graph.Standardization(d.X, d.Rows, D, !cfg.NoStandardize)
 	n.primary = n.routeOf(d.X)
 
@@ -195,6 +195,7 @@ func newNetwork(ctx context.Context, cfg Config, d Data, s *TupleSearch, rng *ra
 			return nil, err
 		}
 		n.search = s
+		cfg.Rules, n.cfg.Rules = s.rules, s.rules // grown where the tuples with evidence did not fit
 		screened, n.singles = s.use()
 		placed := placedTuples(cfg, screened, n.singles)
 		if k := cfg.Search.MaxTuples; k > 0 && k < len(placed) {
@@ -203,6 +204,7 @@ func newNetwork(ctx context.Context, cfg Config, d Data, s *TupleSearch, rng *ra
 		}
 		n.placed = len(placed)
 	}
+	R := cfg.Rules
 	var err error
 	if n.rules, err = rulesearch.NewTable(cfg.Search, R, O, D, d.Blocks, screened, n.singles, rng); err != nil {
 		return nil, fmt.Errorf("model: %w", err)

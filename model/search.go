@@ -27,6 +27,9 @@ import (
 type TupleSearch struct {
 	cfg  Config // resolved, Search.MaxTuples 0
 	data dataPrint
+	// rules is the rule count the search placed its tuples for: cfg.Rules,
+	// or more where they did not fit (see Config.FixedRules).
+	rules int
 
 	screened []rulesearch.Candidate
 	coverage rulesearch.Coverage
@@ -126,13 +129,7 @@ func NewFromSearch(ctx context.Context, cfg Config, d Data, s *TupleSearch, rng 
 // use returns s's tuples for one network: copies, as NewTable keeps the
 // candidates it pools.
 func (s *TupleSearch) use() (screened []rulesearch.Candidate, singles []int) {
-	screened = slices.Clone(s.screened)
-	for i := range screened {
-		screened[i].Features = slices.Clone(screened[i].Features)
-		screened[i].Extension = slices.Clone(screened[i].Extension)
-		screened[i].Partner = slices.Clone(screened[i].Partner)
-	}
-	return screened, slices.Clone(s.singles)
+	return cloneCandidates(s.screened), slices.Clone(s.singles)
 }
 
 // matches reports, as an error, whether s was run on d with cfg.
@@ -149,23 +146,42 @@ func (s *TupleSearch) matches(cfg Config, d Data) error {
 // searchTuples screens d's feature tuples, chooses among them (Choose,
 // unless Search.RankByScore) and picks the single-feature tuples beside
 // them: everything New decides about the rule table before drawing it.
+// Unless cfg.FixedRules, where the tuples with evidence need more runs of
+// heads than cfg.Rules holds (overflows), it doubles the rule count, up
+// to GrownRules, and chooses again from the same screening.
 func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error) {
-	s := &TupleSearch{cfg: searchKey(cfg), data: printOf(d)}
+	key, print := searchKey(cfg), printOf(d)
 	data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y, Classes: d.Classes, Blocks: d.Blocks}
-	var err error
-	s.screened, s.coverage, err = rulesearch.ScreenContext(ctx, data, cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
+	screened, coverage, err := rulesearch.ScreenContext(ctx, data, cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
 	if err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
+	for rules := cfg.Rules; ; rules *= 2 {
+		s := &TupleSearch{cfg: key, data: print, screened: cloneCandidates(screened), coverage: coverage, rules: rules}
+		at := cfg
+		at.Rules = rules
+		if err := s.place(ctx, at, d, data); err != nil {
+			return nil, err
+		}
+		if cfg.FixedRules || 2*rules > GrownRules || !s.overflows(at, data) {
+			return s, nil
+		}
+	}
+}
+
+// place chooses among s's screened tuples for a rule table of cfg.Rules
+// slots and picks the single-feature tuples beside them.
+func (s *TupleSearch) place(ctx context.Context, cfg Config, d Data, data rulesearch.Data) error {
+	var err error
 	if len(s.screened) > 0 && !cfg.Search.RankByScore {
 		if s.screened, err = rulesearch.ChooseContext(ctx, data, s.screened, cfg.Search, cfg.Rules); err != nil {
-			return nil, fmt.Errorf("model: %w", err)
+			return fmt.Errorf("model: %w", err)
 		}
 	}
 	s.pair, s.pairScore = fallbackPair(cfg, data, s.screened, s.coverage)
 	if !cfg.Search.PairFallback && !cfg.Search.NoErrorPair && cfg.Order >= 2 { // a rule of one literal holds no pair
 		if err := s.takeErrorPair(ctx, cfg, data); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if cfg.Search.PairFallback && s.pair != nil {
@@ -173,7 +189,40 @@ func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error)
 		s.screened = append([]rulesearch.Candidate{best}, s.screened...)
 	}
 	s.singles, s.joint = singleTuples(cfg, d, s.screened)
-	return s, nil
+	return nil
+}
+
+// overflows reports whether the tuples with evidence need more runs of
+// cfg.Search.Heads than a rule table of cfg.Rules slots holds: the strong
+// tuples fill every run, or they and the evidence singles (features with
+// evidence of their own that no strong tuple holds; none with
+// Search.NoEvidenceSingles) are more than the runs. The singles that
+// Search.Singles or a passed joint test add fill free runs; they ask for
+// none.
+func (s *TupleSearch) overflows(cfg Config, data rulesearch.Data) bool {
+	if len(s.screened) == 0 {
+		return false
+	}
+	strong, free := rulesearch.StrongTuples(cfg.Search, cfg.Rules, s.screened)
+	switch {
+	case free == 0:
+		return len(strong) > 0
+	case cfg.Search.NoEvidenceSingles:
+		return false
+	}
+	return len(rulesearch.SinglesAdded(strong, rulesearch.EvidentSingles(data, strong, cfg.Search.ExtendedBIC), free+1)) > free
+}
+
+// cloneCandidates returns a deep copy of cs: Choose and NewTable keep
+// the candidates they are given.
+func cloneCandidates(cs []rulesearch.Candidate) []rulesearch.Candidate {
+	out := slices.Clone(cs)
+	for i := range out {
+		out[i].Features = slices.Clone(out[i].Features)
+		out[i].Extension = slices.Clone(out[i].Extension)
+		out[i].Partner = slices.Clone(out[i].Partner)
+	}
+	return out
 }
 
 // takeErrorPair gives the error pair the first rule slots where its test

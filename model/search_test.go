@@ -135,3 +135,85 @@ func TestErrorPairNeedsOrderTwo(t *testing.T) {
 		}
 	}
 }
+
+// markerData returns a table of classes classes in which each of the
+// features 0/1 columns marks one class (feature j is mostly 1 on rows of
+// class j mod classes and mostly 0 elsewhere): every feature has evidence
+// of its own.
+func markerData(seed uint64, rows, classes, features int) model.Data {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	d := model.Data{X: make([]float64, rows*features), Rows: rows, Features: features, Y: make([]int, rows), Classes: classes}
+	for i := range rows {
+		c := i % classes
+		d.Y[i] = c
+		for j := range features {
+			p := 0.1
+			if j%classes == c {
+				p = 0.9
+			}
+			if rng.Float64() < p {
+				d.X[i*features+j] = 1
+			}
+		}
+	}
+	return d
+}
+
+// TestRulesGrowWithEvidence checks that New doubles the rule count where
+// the tuples with evidence need more runs of heads than Rules holds, no
+// further than GrownRules, and not at all with FixedRules or where they
+// fit (the 160 markers, each with evidence, fill every run of 256 slots).
+func TestRulesGrowWithEvidence(t *testing.T) {
+	t.Parallel()
+	many := markerData(1, 480, 8, 160)
+	xor := xorData(t, 1, 128)
+	few := model.Data{X: xor.X, Rows: xor.Rows, Features: xor.Cols, Y: xor.Y, Classes: len(xor.Classes)}
+	for _, tc := range []struct {
+		name  string
+		d     model.Data
+		rules int
+		fixed bool
+		want  int
+	}{
+		{"160 markers of 8 classes", many, 0, false, 512},
+		{"160 markers, fixed", many, 0, true, 256},
+		{"160 markers from 512", many, 512, false, 512},
+		{"160 markers from 1024", many, 1024, false, 1024},
+		{"160 markers from 100", many, 100, false, 400},
+		{"xor", few, 0, false, 256},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := model.Config{Rules: tc.rules, FixedRules: tc.fixed}
+			cfg.Search.ScreenOrder = 1 // single features: the markers; seconds fewer than triples
+			net, err := model.New(cfg, tc.d, rand.New(rand.NewPCG(1, 2)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := net.Config().Rules; got != tc.want {
+				t.Errorf("rules %d; want %d", got, tc.want)
+			}
+			if got, ceiling := net.Config().Rules, cfg.Resolved().RulesCeiling(); got > ceiling {
+				t.Errorf("rules %d above RulesCeiling %d", got, ceiling)
+			}
+		})
+	}
+}
+
+func TestRulesCeiling(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		cfg  model.Config
+		want int
+	}{
+		{model.Config{}, 512},
+		{model.Config{FixedRules: true}, 256},
+		{model.Config{Rules: 100}, 400},
+		{model.Config{Rules: 257}, 257},
+		{model.Config{Rules: 4096}, 4096},
+	} {
+		if got := tc.cfg.Resolved().RulesCeiling(); got != tc.want {
+			t.Errorf("%+v: RulesCeiling %d; want %d", tc.cfg, got, tc.want)
+		}
+	}
+}

@@ -292,6 +292,11 @@ func newLoopFrom(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg C
 		}
 	}
 	mres := net.Config()
+	if asked := mcfg.Resolved().Rules; mres.Rules != asked && s == nil {
+		log.WithFields(logrus.Fields{"rules": mres.Rules, "asked": asked}).Info(fmt.Sprintf(
+			"rule table grown from %d to %d slots: the feature tuples with evidence need more than %d runs of %d heads (--rules fixes the count)",
+			asked, mres.Rules, asked/max(mres.Search.Heads, 1), mres.Search.Heads))
+	}
 	cfg = cfg.forNetwork(net.Route(), mres.Rules)
 	catSolver := NewAdam(cfg.LearningRate)
 	catSolver.Scales = []float64{1, cfg.OutputRateScale, 1} // M, W, b (Trainer.ValueGrads)

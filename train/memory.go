@@ -14,7 +14,7 @@ import (
 // training (with Fit) a network of configuration cfg (resolved here) on rows × features
 // values with classes classes, in batches of batch rows (at most rows), and
 // of predicting with it. It counts, in 8-byte values, with W = features +
-// Order (the CatInt width), R = Rules, O = Order, C = classes, B = batch,
+// Order (the CatInt width), R = cfg.RulesCeiling() (the rules New may grow to), O = Order, C = classes, B = batch,
 // E = model.EvalRows(features) (the evaluation graphs' rows: 256, fewer
 // past 4,096 features) and w = ⌈rows/64⌉ (words of a row bitset):
 //
@@ -64,7 +64,7 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	rows, features, classes = max(rows, 1), max(features, 1), max(classes, 2)
 	batch = min(max(batch, 1), rows)
 	f := func(v int) float64 { return float64(v) }
-	R, O, D, C, B, N := f(cfg.Rules), f(cfg.Order), f(features), f(classes), f(batch), f(rows)
+	R, O, D, C, B, N := f(cfg.RulesCeiling()), f(cfg.Order), f(features), f(classes), f(batch), f(rows)
 	W := D + O
 	E := f(model.EvalRows(features))
 	words := math.Ceil(N / 64)

@@ -386,7 +386,7 @@ func TestHelp(t *testing.T) {
 		{"no command", nil, []string{"COMMANDS:", "synth", "train", "eval", "predict", "rules", "cv", "version"}},
 		{"help command", []string{"help", "eval"}, []string{"hornetctl eval --data test.csv --model model.json"}},
 		{"train defaults", []string{"train", "--help"}, []string{
-			fmt.Sprintf("number of rule slots R of the categorical route, 1..%d (default: %d)", model.MaxRules, model.DefaultConfig().Rules),
+			fmt.Sprintf("number of rule slots R of the categorical route, 1..%d; by default %d, doubled up to %d where the feature tuples with evidence need more runs of --heads (many classes) (default: %d)", model.MaxRules, model.DefaultConfig().Rules, model.GrownRules, model.DefaultConfig().Rules),
 			fmt.Sprintf("(default: %g)", train.DefaultConfig().LearningRate),
 			"(default: lr/5)",
 			fmt.Sprintf("maximum number of epochs N, 1..%d (default: %d on the categorical route, %d on the continuous)", train.EpochLimit, train.CategoricalEpochs, train.ContinuousEpochs),

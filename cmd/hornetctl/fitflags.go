@@ -90,8 +90,8 @@ func fitFlagTable() []fitFlag {
 		}
 	}
 	return []fitFlag{
-		{intF(catModel, "rules", fmt.Sprintf("number of rule slots `R` of the categorical route, 1..%d", model.MaxRules), itoa(md.Rules)),
-			positive("rules", model.MaxRules, func(o *fitOptions, v int) { o.Model.Rules = v })},
+		{intF(catModel, "rules", fmt.Sprintf("number of rule slots `R` of the categorical route, 1..%d; by default %d, doubled up to %d where the feature tuples with evidence need more runs of --heads (many classes)", model.MaxRules, md.Rules, model.GrownRules), itoa(md.Rules)),
+			positive("rules", model.MaxRules, func(o *fitOptions, v int) { o.Model.Rules, o.Model.FixedRules = v, true })},
 		{intF(catModel, "order", fmt.Sprintf("literals per rule `K`, pseudovariables included, 1..%d and at most the number of feature columns", model.MaxOrder), itoa(md.Order)),
 			positive("order", model.MaxOrder, func(o *fitOptions, v int) { o.Model.Order, o.OrderSet = v, true })},
 		{intF(catModel, "heads", fmt.Sprintf("rule slots `H` per screened feature tuple, 1..%d", rulesearch.MaxHeads), itoa(sd.Heads)),

@@ -42,7 +42,7 @@ func TestNewCmdTrain(t *testing.T) {
 			args: []string{"--data", "d.csv", "-o", "m.json", "--rules", "32", "--order", "2", "--heads", "4", "--screen-order", "1", "--samples", "8",
 				"--exp-param", "2", "--activation", "PolyClip", "--dropout", "0.2"},
 			want: trainOptions{Data: dataOptions{Path: "d.csv", Format: "csv"}, ModelPath: "m.json", Format: "text", Fit: fitOptions{OrderSet: true,
-				Model: model.Config{Rules: 32, Order: 2, Samples: 8, ExpParam: 2, Activation: "PolyClip", Dropout: 0.2,
+				Model: model.Config{Rules: 32, FixedRules: true, Order: 2, Samples: 8, ExpParam: 2, Activation: "PolyClip", Dropout: 0.2,
 					Search: rulesearch.Config{Heads: 4, ScreenOrder: 1}}}},
 		},
 		{

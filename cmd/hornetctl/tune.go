@@ -204,7 +204,7 @@ func (e gridEntry) apply(base fitOptions) fitOptions {
 		o.Model.Order = e.Order
 	}
 	if e.Rules != 0 {
-		o.Model.Rules = e.Rules
+		o.Model.Rules, o.Model.FixedRules = e.Rules, true
 	}
 	if e.LR != 0 {
 		o.Train.LearningRate = e.LR
