@@ -150,14 +150,14 @@ func (s *TupleSearch) matches(cfg Config, d Data) error {
 // heads than cfg.Rules holds (overflows), it doubles the rule count, up
 // to GrownRules, and chooses again from the same screening.
 func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error) {
-	key, print := searchKey(cfg), printOf(d)
+	key, fingerprint := searchKey(cfg), printOf(d)
 	data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y, Classes: d.Classes, Blocks: d.Blocks}
 	screened, coverage, err := rulesearch.ScreenContext(ctx, data, cfg.screenOrder(), cfg.Search.ScreenBudget, cfg.Search.Pool, cfg.Search.ExtendedBIC)
 	if err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
 	for rules := cfg.Rules; ; rules *= 2 {
-		s := &TupleSearch{cfg: key, data: print, screened: cloneCandidates(screened), coverage: coverage, rules: rules}
+		s := &TupleSearch{cfg: key, data: fingerprint, screened: cloneCandidates(screened), coverage: coverage, rules: rules}
 		at := cfg
 		at.Rules = rules
 		if err := s.place(ctx, at, d, data); err != nil {
