@@ -146,9 +146,9 @@ func (s *TupleSearch) matches(cfg Config, d Data) error {
 // searchTuples screens d's feature tuples, chooses among them (Choose,
 // unless Search.RankByScore) and picks the single-feature tuples beside
 // them: everything New decides about the rule table before drawing it.
-// Unless cfg.FixedRules, where the tuples with evidence need more runs of
-// heads than cfg.Rules holds (overflows), it doubles the rule count, up
-// to GrownRules, and chooses again from the same screening.
+// Where the tuples with evidence need more runs of heads than cfg.Rules
+// holds (overflows), it doubles the rule count, up to cfg.RulesCeiling()
+// (none with FixedRules), and chooses again from the same screening.
 func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error) {
 	key, fingerprint := searchKey(cfg), printOf(d)
 	data := rulesearch.Data{X: d.X, Rows: d.Rows, Features: d.Features, Y: d.Y, Classes: d.Classes, Blocks: d.Blocks}
@@ -163,7 +163,7 @@ func searchTuples(ctx context.Context, cfg Config, d Data) (*TupleSearch, error)
 		if err := s.place(ctx, at, d, data); err != nil {
 			return nil, err
 		}
-		if cfg.FixedRules || 2*rules > GrownRules || !s.overflows(at, data) {
+		if rules >= cfg.RulesCeiling() || !s.overflows(at, data) {
 			return s, nil
 		}
 	}
