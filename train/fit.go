@@ -139,6 +139,11 @@ func Fit(ctx context.Context, ds *data.Dataset, mcfg model.Config, cfg Config, o
 		return nil, err
 	}
 	if route == nil {
+		if held == nil {
+			if held, err = manyTuplesHeldOut(ctx, l, ds, mcfg, cfg); err != nil {
+				return nil, err
+			}
+		}
 		if l, route, err = sharedRouteCheck(ctx, l, ds, mcfg, cfg, opts, held); err != nil {
 			return nil, err
 		}

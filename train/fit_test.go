@@ -280,13 +280,11 @@ func TestFitRejectsBadConfig(t *testing.T) {
 	}
 }
 
-// The continuous route on a real table: 5-fold stratified accuracy.
-func TestCrossValidateBreastCancer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("5 fits on 569 rows")
-	}
-	t.Parallel()
-	const path = "../../shared/datasets/sklearn_breast_cancer.csv.gz"
+// sharedDataset reads and encodes a table of ../shared/datasets; the test
+// is skipped where it is absent, and fails there when CI is set.
+func sharedDataset(t *testing.T, name string) *data.Dataset {
+	t.Helper()
+	path := "../../shared/datasets/" + name
 	if _, err := os.Stat(path); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("CI is set but the shared dataset is missing: %v", err)
@@ -305,6 +303,16 @@ func TestCrossValidateBreastCancer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ds
+}
+
+// The continuous route on a real table: 5-fold stratified accuracy.
+func TestCrossValidateBreastCancer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5 fits on 569 rows")
+	}
+	t.Parallel()
+	ds := sharedDataset(t, "sklearn_breast_cancer.csv.gz")
 	res, err := train.CrossValidate(context.Background(), ds, 5, model.Config{}, train.Config{Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)

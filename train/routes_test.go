@@ -35,8 +35,10 @@ func mOfN(rows, features int, seed uint64) *data.Dataset {
 // route predict more held-out rows right than the rules, and the fit is
 // made again on it, which predicts fresh rows steadily (see below);
 // where the label is an interaction (xor), the rules stay. It does not
-// run where it is not asked for, where the linear route is set, or on a
-// continuous table.
+// run where it is switched off, where the linear route is set, or on a
+// continuous table. (Not asked for, the default check runs on this
+// table's 40 singles with categorical fits of its own, one partition,
+// and keeps the rules: TestManyTuplesRouteCheck.)
 func TestRouteCheck(t *testing.T) {
 	t.Parallel()
 	threshold, fresh := mOfN(400, 40, 1), mOfN(2000, 40, 2)
@@ -55,7 +57,7 @@ func TestRouteCheck(t *testing.T) {
 		route  model.Route // of the fit
 	}{
 		{"11 of 21", threshold, model.Config{}, train.Config{Seed: 1, RouteCheck: true}, true, true, model.Continuous},
-		{"11 of 21, not asked", threshold, model.Config{}, train.Config{Seed: 1}, false, false, model.Categorical},
+		{"11 of 21, switched off", threshold, model.Config{}, train.Config{Seed: 1, NoRouteCheck: true}, false, false, model.Categorical},
 		{"11 of 21, linear route set", threshold, model.Config{Linear: true}, train.Config{Seed: 1, RouteCheck: true}, false, false, model.Continuous},
 		{"xor", xor.Sample(128), model.Config{}, train.Config{Seed: 3, RouteCheck: true}, true, false, model.Categorical},
 		{"continuous table", gaussian, model.Config{}, train.Config{Seed: 1, RouteCheck: true}, false, false, model.Continuous},

@@ -144,6 +144,9 @@ type heldOutRows struct {
 	stream         uint64
 	folds, repeats int
 	pred, y        []int
+	// own is set where the fits were the route check's own
+	// (manyTuplesHeldOut), not a TupleCheck's.
+	own bool
 }
 
 // bestAlone decides a TupleCheck from its counts: the held-out rows

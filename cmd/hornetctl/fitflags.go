@@ -138,7 +138,7 @@ func fitFlagTable() []fitFlag {
 				o.Train.RouteCheck = c.Bool("route-check")
 				return ""
 			}},
-		{&cli.BoolFlag{Name: "no-route-check", Category: catTraining, Usage: fmt.Sprintf("do not run the default route check: where the tuple check ran (on at most %d training rows), %d inner fits on the linear route (a weight on each feature, as --linear), on the tuple check's partitions, decide whether it predicts held-out rows better than the rules kept, and the fit takes it if so (see train); --route-check runs a check with categorical fits of its own instead", train.RouteCheckMostRows, train.TupleFolds*train.TupleRepeats), DisableDefaultText: true},
+		{&cli.BoolFlag{Name: "no-route-check", Category: catTraining, Usage: fmt.Sprintf("do not run the default route check: on at most %d training rows, where the tuple check ran, %d inner fits on the linear route (a weight on each feature, as --linear), on the tuple check's partitions, and where the rule table places more than %d tuples, at least half of them single features (no tuple check), %d categorical inner fits and as many on the linear route, decide whether it predicts held-out rows better than the rules kept, and the fit takes it if so (see train); --route-check runs a check with categorical fits of its own instead", train.RouteCheckMostRows, train.TupleFolds*train.TupleRepeats, train.TupleCheckMost, train.RouteFolds*train.ManyTuplesRouteRepeats), DisableDefaultText: true},
 			func(c *cli.Context, o *fitOptions) string {
 				o.Train.NoRouteCheck = c.Bool("no-route-check")
 				return ""
