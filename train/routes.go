@@ -31,9 +31,10 @@ import (
 // session 39) a categorical fit whose TupleCheck ran checks its route on
 // that check's inner fits instead, adding only the linear route's
 // (Shared; sharedRouteCheck), and (since session 44) one whose rule
-// table places more than TupleCheckMost tuples, where no TupleCheck
-// runs, on RouteFolds categorical inner fits of its own
-// (manyTuplesHeldOut), unless Config.NoRouteCheck is set.
+// table places more than TupleCheckMost tuples, at least half of them
+// single features, where no TupleCheck runs, on RouteFolds categorical
+// inner fits of its own (manyTuplesHeldOut), unless Config.NoRouteCheck
+// is set.
 type RouteCheck struct {
 	Folds   int  `json:"folds"` // in each of Repeats partitions of the rows
 	Repeats int  `json:"repeats"`
@@ -50,7 +51,8 @@ type RouteCheck struct {
 	// fitting its own (Config.RouteCheck, or a rule table of more than
 	// TupleCheckMost tuples, which runs no TupleCheck: manyTuplesHeldOut).
 	Shared bool `json:"shared,omitempty"`
-	// ScreenGained and ScreenLost count, where the check is Shared, the
+	// ScreenGained and ScreenLost count, where the check is the default
+	// one (Shared, or on manyTuplesHeldOut's fits), the
 	// held-out predictions right only with a logistic regression over the
 	// standardised features fitted on the same inner training sets (the
 	// linear route's class weights), and only with the rules: the linear
@@ -124,11 +126,10 @@ func routeCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 // ManyTuplesRouteRepeats is the number of partitions of the rows into
 // RouteFolds folds on which a categorical fit whose rule table places
 // more than TupleCheckMost tuples, at least half of them single features,
-// and so runs no TupleCheck, fits the
-// categorical side of its route check (manyTuplesHeldOut): one, so the
-// check adds RouteFolds categorical inner fits to such a fit, and the
-// linear route's only where a logistic regression predicts the held-out
-// rows better (sharedRouteCheck).
+// and so runs no TupleCheck, fits the categorical side of its route check
+// (manyTuplesHeldOut): one, so the check adds RouteFolds categorical
+// inner fits to such a fit, and the linear route's only where a logistic
+// regression predicts the held-out rows better (sharedRouteCheck).
 const ManyTuplesRouteRepeats = 1
 
 // manyTuplesStream is the stream of manyTuplesHeldOut's partitions.
@@ -136,8 +137,8 @@ const manyTuplesStream = 0x4d616e79 // "Many"
 
 // manyTuplesHeldOut returns the categorical side of the route check of a
 // fit whose rule table places more than TupleCheckMost tuples, at least
-// half of them single features, where no
-// TupleCheck runs to share its inner fits: the held-out predictions of
+// half of them single features, where no TupleCheck runs to share its
+// inner fits: the held-out predictions of
 // ManyTuplesRouteRepeats × RouteFolds inner fits as l's (heldOut), for
 // sharedRouteCheck to compare with the linear route's. Such a table is
 // where rules of single features stand in for many main effects (markers
