@@ -1698,6 +1698,14 @@
 // pass (24 rows gained, 17 lost on the whole table), so it keeps the
 // rules and its gap to the linear route.
 //
+// Five more marker tables of other shapes, made after the choice, on
+// another seed of folds (bench real --folds 5 --repeats 1 --seed 505;
+// classes × markers, rows, on/off): 2 × 40, 200, 0.55/0.4 0.608 → 0.808
+// (0.777); 3 × 30, 150, 0.6/0.35 0.813 → 0.933 (0.926); 4 × 20, 200,
+// 0.55/0.3 0.596 → 0.755 (0.741); 12 × 5, 300, 0.7/0.2 0.496 → 0.624
+// (0.594); 16 × 8, 400, 0.8/0.15 0.895 → 0.970 (0.970); mean 0.682 →
+// 0.818 (0.801), 34 → 180 s.
+//
 // # Session 42: equal class weights on the noisy gates, re-measured
 //
 // One fit of the and gate at 15 % label noise (32 features, seed 513)
