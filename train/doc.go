@@ -1691,7 +1691,8 @@
 // votes 7 → 18 s), the ten genotype and flag tables of 200 columns in
 // the README (seed 7), the noisy gates (bench synthetic --gates and,or
 // --reps 10 --seed 202 --label-noise 0.2 --activation polyclip; 78 → 87
-// s), and the README's 5×5 rows of house votes and spect_train (seed 1).
+// s); the README's 5×5 rows of house votes and spect_train (seed 1)
+// print the same figures.
 // The marker tables (a generator of session 44, used for no default
 // before) gain what the linear route gains; letters gains in some folds
 // of five (the sign test on one partition); soybean's screen did not
