@@ -14,9 +14,10 @@ import (
 // training (with Fit) a network of configuration cfg (resolved here) on rows × features
 // values with classes classes, in batches of batch rows (at most rows), and
 // of predicting with it. It counts, in 8-byte values, with W = features +
-// Order (the CatInt width), R = cfg.RulesCeiling() (the rules New may grow to), O = Order, C = classes, B = batch,
-// E = model.EvalRows(features) (the evaluation graphs' rows: 256, fewer
-// past 4,096 features) and w = ⌈rows/64⌉ (words of a row bitset):
+// Order (the CatInt width), R = cfg.RulesCeiling() (the rules New may
+// grow to), O = Order, C = classes, B = batch, E = model.EvalRows(features)
+// (the evaluation graphs' rows: 256, fewer past 4,096 features) and
+// w = ⌈rows/64⌉ (words of a row bitset):
 //
 //	parameters P = O·R + R·C + 2·features·C + 3·features + 2·C
 //	              × 6 (values, gradients, two Adam moments, two best-model snapshots)
