@@ -186,6 +186,7 @@ type levelPlan struct {
 	random     int     // random seeds of size-1 extended besides (beam only)
 	parityBits int     // rows a table of the parity search samples (beams above single features)
 	parityTabs int     // tables of the parity search (0: none)
+	parityWork float64 // word operations the parity search of a size above two is sized within
 	keep       int     // tuples of this size kept for the next size's beam
 }
 
@@ -236,7 +237,8 @@ func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
 			default:
 				// Beside the beam, within a quarter of the budget more:
 				// screen_parity_deep.go.
-				p.parityBits, p.parityTabs = s.parityDeepPlan(size, work/parityDeepShare)
+				p.parityWork = work / parityDeepShare
+				p.parityBits, p.parityTabs = s.parityDeepPlan(size, p.parityWork)
 			}
 			if size > 2 {
 				// As many seeds as the screening keeps tuples (4·keep):
@@ -298,6 +300,10 @@ func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 				if p.size == 2 {
 					lc.ParityScored = s.parityPairs(p.parityBits, p.parityTabs, all, level)
 				} else {
+					// The plan counts chance meetings as if keys were
+					// even; the first table measures them.
+					p.parityTabs = s.parityDeepMeasured(p.size, p.parityBits, p.parityTabs, p.parityWork)
+					lc.ParityTables = p.parityTabs
 					lc.ParityScored = s.parityDeep(p.size, p.parityBits, p.parityTabs, all, level)
 				}
 				lc.Scored += lc.ParityScored

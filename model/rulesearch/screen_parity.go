@@ -86,6 +86,16 @@ func (s *screener) parityLabels() int {
 	return len(s.classes)
 }
 
+// parityLabelSets returns the label bitsets the search matches against
+// (parityLabels of them): class 1 of two, else every class.
+func (s *screener) parityLabelSets() [][]uint64 {
+	labels := make([][]uint64, 0, s.parityLabels())
+	for c := range s.parityLabels() {
+		labels = append(labels, s.classes[len(s.classes)-1-c])
+	}
+	return labels
+}
+
 // ParityFindProbability is the chance that the parity search of a level
 // finds a given pair whose features' xor agrees with the label (or, with
 // more than two classes, with one class against the rest) on a share
@@ -141,10 +151,7 @@ func (s *screener) parityPairs(bits, tables int, seeds []Candidate, level *topK)
 			seeded[f] = true
 		}
 	}
-	labels := make([][]uint64, 0, s.parityLabels())
-	for c := range s.parityLabels() {
-		labels = append(labels, s.classes[len(s.classes)-1-c]) // class 1 of two
-	}
+	labels := s.parityLabelSets()
 	mask := uint32(1)<<bits - 1
 	maxBucket := int32(16 + 4*math.Ceil(2*float64(len(s.active))/math.Exp2(float64(bits))))
 	var next atomic.Int64
