@@ -1392,8 +1392,9 @@
 // (1,000 flags of words in 5 or more of the 1,554 documents; seed 909)
 // identical fold by fold, HorNets 8,546 → 1,355 s of fitting; letters,
 // soybean, dna, promoter, income, weka's breast-cancer and three marker
-// tables (session 44's, seed 303) identical fold by fold, letters 1,958
-// → 931 s; the corn table trained whole, the same model file byte for
+// tables (session 44's, seed 303) identical fold by fold (letters 1,958
+// s of fitting in session 44's run, 931 s in this one, which shared the
+// machine); the corn table trained whole, the same model file byte for
 // byte, 647 → 72 s (TestParityDeepBoundedOnSparseFeatures: 170 tables cut
 // to 46 on a 500-feature sparse table).
 //
