@@ -150,18 +150,12 @@ func paritySplit(size int) (left, right int) { return size / 2, size - size/2 }
 // no search).
 func (s *screener) parityDeepPlan(size int, limit float64) (bits, tables int) {
 	D := len(s.active)
-	nl, nr := paritySplit(size)
+	nl, _ := paritySplit(size)
 	if size < 3 || size > maxParitySize || D <= size || s.rows < 2 || binom(D, nl) > maxParityLeft {
 		return 0, 0
 	}
-	left, right := binom(D, nl), binom(D, nr)
-	labels := float64(s.parityLabels())
 	perTable := func(b int) float64 {
-		// Every key, every left part keyed and sorted, every right part
-		// looked up, and the chance meetings scored.
-		chance := binom(D, size) / math.Exp2(float64(b-1))
-		index := left * (parityPairCost + math.Log2(left+1))
-		return float64(D*b) + labels*(index+right*parityPairCost+chance*parityTupleCost*s.tupleCost(size))
+		return s.parityDeepTableCost(size, b, binom(D, size)/math.Exp2(float64(b-1)))
 	}
 	need := func(b int) float64 {
 		hit := parityHit(parityAgreement, b, s.rows)
@@ -189,6 +183,18 @@ func (s *screener) parityDeepPlan(size int, limit float64) (bits, tables int) {
 		tables = min(tables, 1) // every table samples every row
 	}
 	return bits, max(tables, 0)
+}
+
+// parityDeepTableCost is the work, in word operations, of one table of
+// the size-tuples' search over tables of b rows where each label's index
+// meets meetings tuples: every key, every left part keyed and sorted,
+// every right part looked up, and the meetings scored.
+func (s *screener) parityDeepTableCost(size, b int, meetings float64) float64 {
+	D := len(s.active)
+	nl, nr := paritySplit(size)
+	left, right := binom(D, nl), binom(D, nr)
+	index := left * (parityPairCost + math.Log2(left+1))
+	return float64(D*b) + float64(s.parityLabels())*(index+right*parityPairCost+meetings*parityTupleCost*s.tupleCost(size))
 }
 
 // parityDeepBucket is the most left parts a key of the size-tuples'
@@ -247,14 +253,12 @@ func (s *screener) parityDeepMeasured(size, bits, tables int, limit float64) int
 			pt.rights(s, ix, nr, mask, p, &right, meet)
 		}
 	}
-	left, labels := binom(D, nl), float64(s.parityLabels())
-	fixed := float64(D*bits) + labels*(left*(parityPairCost+math.Log2(left+1))+binom(D, nr)*parityPairCost)
-	chance := labels * binom(D, size) / math.Exp2(float64(bits-1))
-	cost := s.tupleCost(size) * parityTupleCost
-	if meetings <= 2*chance+fixed/cost {
-		return tables // within twice the plan's cost a table
+	planned := s.parityDeepTableCost(size, bits, binom(D, size)/math.Exp2(float64(bits-1)))
+	measured := s.parityDeepTableCost(size, bits, meetings/float64(s.parityLabels()))
+	if measured <= 2*planned {
+		return tables
 	}
-	return int(max(1, min(float64(tables), math.Floor(2*limit/(fixed+meetings*cost)))))
+	return int(max(1, min(float64(tables), math.Floor(2*limit/measured))))
 }
 
 // parityTable is one table of the parity search, built by the first
