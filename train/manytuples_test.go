@@ -70,14 +70,48 @@ func TestManyTuplesRouteCheck(t *testing.T) {
 		t.Errorf("--no-route-check: route check %+v, route %v; want none and the categorical route", rules.Routes, rules.Network.Route())
 	}
 	c := res.Routes
-	if c == nil || c.Shared || c.Folds != train.RouteFolds || c.Repeats != train.ManyTuplesRouteRepeats {
-		t.Fatalf("route check %+v: want one with categorical fits of its own, %d×%d folds", c, train.ManyTuplesRouteRepeats, train.RouteFolds)
+	// The first partition passes the test (19 rows gained, 2 lost), so
+	// no second is fitted.
+	if c == nil || c.Shared || c.Folds != train.RouteFolds || c.Repeats != 1 {
+		t.Fatalf("route check %+v: want one with categorical fits of its own, on one partition into %d folds", c, train.RouteFolds)
 	}
 	if res.Tuples != nil {
 		t.Errorf("tuple check %+v ran on a rule table of %d tuples", res.Tuples, rules.Network.PlacedTuples())
 	}
 	if !c.Linear || c.Gained <= c.Lost || res.Network.Route() != model.Continuous {
 		t.Fatalf("route check %+v, route %v: want the linear route, with more held-out rows gained than lost", c, res.Network.Route())
+	}
+	linear, categorical := accuracy(t, res.Network, fresh), accuracy(t, rules.Network, fresh)
+	t.Logf("fresh-row accuracy: linear route %.3f, rules %.3f; check %+v", linear, categorical, c)
+	if linear <= categorical {
+		t.Errorf("fresh-row accuracy: linear route %.3f, rules %.3f; want the linear route better", linear, categorical)
+	}
+}
+
+// Where the first partition leans to the linear route without passing
+// the sign test, the route check of many tuples fits a second
+// (ManyTuplesRouteRepeats) and decides on both: on five classes of six
+// weak markers (on 0.55, off 0.3) the two take the linear route, which
+// predicts fresh rows better than the rules do.
+func TestManyTuplesRouteCheckSecondPartition(t *testing.T) {
+	t.Parallel()
+	ds, fresh := classMarkers(200, 5, 6, 0.55, 0.3, 3), classMarkers(2000, 5, 6, 0.55, 0.3, 4)
+	fit := func(cfg train.Config) *train.Result {
+		t.Helper()
+		cfg.Seed = 7
+		res, err := train.Fit(context.Background(), ds, model.Config{}, cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	res, rules := fit(train.Config{}), fit(train.Config{NoRouteCheck: true})
+	c := res.Routes
+	if c == nil || c.Shared || c.Folds != train.RouteFolds || c.Repeats != train.ManyTuplesRouteRepeats {
+		t.Fatalf("route check %+v: want one with categorical fits of its own on %d partitions", c, train.ManyTuplesRouteRepeats)
+	}
+	if !c.Linear || res.Network.Route() != model.Continuous {
+		t.Fatalf("route check %+v, route %v: want the linear route", c, res.Network.Route())
 	}
 	linear, categorical := accuracy(t, res.Network, fresh), accuracy(t, rules.Network, fresh)
 	t.Logf("fresh-row accuracy: linear route %.3f, rules %.3f; check %+v", linear, categorical, c)

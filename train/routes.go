@@ -123,17 +123,21 @@ func routeCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model.Confi
 	return routeChosen(ctx, l, ds, linear, cfg, opts, check)
 }
 
-// ManyTuplesRouteRepeats is the number of partitions of the rows into
+// ManyTuplesRouteRepeats is the most partitions of the rows into
 // RouteFolds folds on which a categorical fit whose rule table places
 // more than TupleCheckMost tuples, at least half of them single features,
 // and so runs no TupleCheck, fits the categorical side of its route check
-// (manyTuplesHeldOut): two, as RouteRepeats, so the check adds
-// 2 × RouteFolds categorical inner fits to such a fit, and the linear
-// route's only where a logistic regression predicts the held-out rows
-// better (sharedRouteCheck). One partition (sessions 44 and 45) left the
-// sign test too weak on letters: it kept the rules in one fold of five,
-// 0.572 against the linear route's 0.615 (package documentation, session
-// 46).
+// (manyTuplesHeldOut): two, as RouteRepeats. The check starts on one,
+// RouteFolds categorical inner fits, and adds the linear route's only
+// where a logistic regression predicts the held-out rows better
+// (sharedRouteCheck); it fits the second partition only where the first
+// leans to the linear route without passing the sign test (more of the
+// rows that differ right with a screen's logistic regression or the
+// linear route's fits, each weighed as the test weighs it), and then
+// decides on both. One partition alone (sessions 44 and 45) left the test
+// too weak on letters: it kept the rules in four folds of five, which
+// two partitions send to the linear route (package documentation,
+// session 46).
 const ManyTuplesRouteRepeats = 2
 
 // manyTuplesStream is the stream of manyTuplesHeldOut's partitions.
@@ -142,9 +146,10 @@ const manyTuplesStream = 0x4d616e79 // "Many"
 // manyTuplesHeldOut returns the categorical side of the route check of a
 // fit whose rule table places more than TupleCheckMost tuples, at least
 // half of them single features, where no TupleCheck runs to share its
-// inner fits: the held-out predictions of
-// ManyTuplesRouteRepeats × RouteFolds inner fits as l's (heldOut), for
-// sharedRouteCheck to compare with the linear route's. Such a table is
+// inner fits: the held-out predictions of RouteFolds inner fits as l's
+// on one partition (heldOut), for sharedRouteCheck to compare with the
+// linear route's and to extend by a second where that is not clear
+// (ManyTuplesRouteRepeats). Such a table is
 // where rules of single features stand in for many main effects (markers
 // of many classes: letters, soybean), and the rules, each cell's logit
 // learnt without a penalty, fit the training rows more closely than a
@@ -186,12 +191,29 @@ func manyTuplesHeldOut(ctx context.Context, l *Loop, ds *data.Dataset, mcfg mode
 	if 2*singles < len(tuples) {
 		return nil, nil // mostly interactions, which the linear route cannot express
 	}
-	l.log.WithFields(logrus.Fields{"folds": RouteFolds, "repeats": ManyTuplesRouteRepeats, "tuples": net.PlacedTuples()}).Infof("route check: %d categorical inner fits (the rule table places more than %d tuples, most of them single features, and no tuple check shares its fits; --no-route-check skips them)", RouteFolds*ManyTuplesRouteRepeats, TupleCheckMost)
-	pred, ys, err := heldOut(ctx, l, RouteFolds, ManyTuplesRouteRepeats, manyTuplesStream, innerSetup{mcfg, cfg})
+	l.log.WithFields(logrus.Fields{"folds": RouteFolds, "repeats": 1, "tuples": net.PlacedTuples()}).Infof("route check: %d categorical inner fits (the rule table places more than %d tuples, most of them single features, and no tuple check shares its fits; --no-route-check skips them)", RouteFolds, TupleCheckMost)
+	pred, ys, err := heldOut(ctx, l, RouteFolds, 1, manyTuplesStream, innerSetup{mcfg, cfg})
 	if err != nil {
 		return nil, checkError(ctx, "route check", err)
 	}
-	return &heldOutRows{loop: l, stream: manyTuplesStream, folds: RouteFolds, repeats: ManyTuplesRouteRepeats, pred: pred[0], y: ys, own: true}, nil
+	return &heldOutRows{loop: l, stream: manyTuplesStream, folds: RouteFolds, repeats: 1, pred: pred[0], y: ys, own: true, setup: innerSetup{mcfg, cfg}}, nil
+}
+
+// extend returns held with one more partition of categorical inner fits
+// (heldOutFrom: the fits a run on all its partitions would have made), for
+// a route check of its own (manyTuplesHeldOut) whose first partitions
+// did not decide. The error wraps ctx.Err() once ctx is done.
+func (held *heldOutRows) extend(ctx context.Context) (*heldOutRows, error) {
+	held.loop.log.WithFields(logrus.Fields{"folds": held.folds, "repeats": held.repeats + 1}).Infof("route check: %d more categorical inner fits, on another partition (the held-out rows leaned to the linear route without passing the sign test)", held.folds)
+	pred, ys, err := heldOutFrom(ctx, held.loop, held.folds, held.repeats, held.repeats+1, held.stream, held.setup)
+	if err != nil {
+		return nil, checkError(ctx, "route check", err)
+	}
+	more := *held
+	more.repeats++
+	more.pred = append(slices.Clone(held.pred), pred[0]...)
+	more.y = append(slices.Clone(held.y), ys...)
+	return &more, nil
 }
 
 // sharedRouteCheck is the route check that a categorical fit runs by
@@ -215,6 +237,33 @@ func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model
 	if held == nil || cfg.NoRouteCheck || cfg.RouteCheck || mcfg.Linear || l.res.Network.Route() != model.Categorical || held.loop.train.Rows > RouteCheckMostRows {
 		return l, nil, nil
 	}
+	linear := mcfg
+	linear.Linear = true
+	for {
+		check, leans, err := routeCheckOn(ctx, ds, linear, cfg, held)
+		if err != nil {
+			return nil, nil, err
+		}
+		if check.Linear {
+			return routeChosen(ctx, l, ds, linear, cfg, opts, check)
+		}
+		if !leans || !held.own || held.repeats >= ManyTuplesRouteRepeats {
+			return l, check, nil
+		}
+		if held, err = held.extend(ctx); err != nil {
+			return nil, nil, err
+		}
+	}
+}
+
+// routeCheckOn is sharedRouteCheck's check on the held-out rows held:
+// the logistic-regression screen, then the linear route's inner fits
+// (linear, cfg) where a screen passes. It returns the check, its Linear
+// set where the linear route predicts better, and whether the rows lean
+// to it where they do not pass the test (weightedLeans: a screen or the
+// linear fits). The error wraps ctx.Err() once ctx is done.
+func routeCheckOn(ctx context.Context, ds *data.Dataset, linear model.Config, cfg Config, held *heldOutRows) (*RouteCheck, bool, error) {
+	l := held.loop
 	check := &RouteCheck{Folds: held.folds, Repeats: held.repeats, Shared: !held.own}
 	check.Wrong = wrongRows(held.pred, held.y)
 	w := LossWeights(cfg, held.y, len(ds.Classes), model.Continuous)
@@ -222,7 +271,7 @@ func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model
 		// Even a linear route right on every row the rules get wrong
 		// would not pass the test.
 		l.log.WithFields(logrus.Fields{"categorical_wrong": check.Wrong}).Info("route check: kept the categorical route (its inner fits got too few held-out rows wrong for the linear route to predict better)")
-		return l, check, nil
+		return check, false, nil
 	}
 	// Logistic regressions first, on the same partitions: the linear
 	// route's output layer is one, over the standardised features, at a
@@ -231,14 +280,15 @@ func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model
 	// network's fits are not needed.
 	screens, err := newRouteScreen(held, w, len(ds.Classes))
 	if err != nil {
-		return nil, nil, checkError(ctx, "route check", err)
+		return nil, false, checkError(ctx, "route check", err)
 	}
-	passed := false
-	for _, c := range screenCandidates(held.loop.cfg, held.loop.train.Cols) {
+	passed, leans := false, false
+	for _, c := range screenCandidates(l.cfg, l.train.Cols) {
 		screen, err := screens.heldOut(ctx, c)
 		if err != nil {
-			return nil, nil, checkError(ctx, "route check", err)
+			return nil, false, checkError(ctx, "route check", err)
 		}
+		leans = leans || weightedLeans(held.pred, screen, held.y, w)
 		if passed = weightedGainsHold(held.pred, screen, held.y, w); passed || c == (screenCandidate{L2Scale: 1}) {
 			check.ScreenGained, check.ScreenLost = changedRows(held.pred, screen, held.y)
 			check.ScreenL2Scale, check.ScreenKeep = c.L2Scale, c.Keep
@@ -248,19 +298,17 @@ func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model
 		}
 	}
 	if !passed {
-		l.log.WithFields(logrus.Fields{"categorical_wrong": check.Wrong, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost}).Info("route check: kept the categorical route (no logistic regression the linear route may choose predicts the held-out rows of the categorical inner fits better)")
-		return l, check, nil
+		l.log.WithFields(logrus.Fields{"categorical_wrong": check.Wrong, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost, "repeats": held.repeats}).Info("route check: kept the categorical route (no logistic regression the linear route may choose predicts the held-out rows of the categorical inner fits better)")
+		return check, leans, nil
 	}
-	linear := mcfg
-	linear.Linear = true
 	l.log.WithFields(logrus.Fields{"folds": held.folds, "repeats": held.repeats, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost, "screen_l2_scale": check.ScreenL2Scale, "screen_keep": check.ScreenKeep}).Infof("route check: %d inner fits on the linear route, on the categorical inner fits' partitions (--no-route-check skips it)", held.folds*held.repeats)
-	lin, _, err := heldOut(ctx, held.loop, held.folds, held.repeats, held.stream, innerSetup{linear, cfg})
+	lin, _, err := heldOut(ctx, l, held.folds, held.repeats, held.stream, innerSetup{linear, cfg})
 	if err != nil {
-		return nil, nil, checkError(ctx, "route check", err)
+		return nil, false, checkError(ctx, "route check", err)
 	}
 	check.Gained, check.Lost = changedRows(held.pred, lin[0], held.y)
 	check.Linear = weightedGainsHold(held.pred, lin[0], held.y, w)
-	return routeChosen(ctx, l, ds, linear, cfg, opts, check)
+	return check, weightedLeans(held.pred, lin[0], held.y, w), nil
 }
 
 // screenCandidate is one logistic regression of the route check's

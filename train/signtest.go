@@ -64,6 +64,30 @@ func weightedGainsHold(before, after, y []int, w []float64) bool {
 	return gain > z95OneSided*math.Sqrt(variance) // false where nothing changed: 0 > 0
 }
 
+// weightedLeans reports whether the predictions after get more of the
+// rows labelled y that they change right than before does, each such row
+// weighed as weightedGainsHold weighs it (its class's weight in w where
+// the weights are far from equal, else 1): the direction of that test,
+// without its significance.
+func weightedLeans(before, after, y []int, w []float64) bool {
+	weighted := w != nil && farFromEqual(w)
+	var gain float64
+	for i, c := range y {
+		v := 1.0
+		if weighted {
+			v = w[c]
+		}
+		switch {
+		case before[i] == after[i]:
+		case after[i] == c:
+			gain += v
+		case before[i] == c:
+			gain -= v
+		}
+	}
+	return gain > 0
+}
+
 // z95OneSided is the standard normal quantile Φ⁻¹(0.95) of a one-sided
 // test at 5 %.
 var z95OneSided = distuv.UnitNormal.Quantile(0.95)

@@ -145,8 +145,10 @@ type heldOutRows struct {
 	folds, repeats int
 	pred, y        []int
 	// own is set where the fits were the route check's own
-	// (manyTuplesHeldOut), not a TupleCheck's.
-	own bool
+	// (manyTuplesHeldOut), not a TupleCheck's; setup is then theirs, for
+	// more partitions (extend).
+	own   bool
+	setup innerSetup
 }
 
 // bestAlone decides a TupleCheck from its counts: the held-out rows
@@ -233,19 +235,29 @@ func checkError(ctx context.Context, check string, err error) error {
 // predictions of the rows held out, a row once per partition, and their
 // labels.
 func heldOut(ctx context.Context, l *Loop, folds, repeats int, stream uint64, setups ...innerSetup) (pred [][]int, ys []int, err error) {
+	return heldOutFrom(ctx, l, folds, 0, repeats, stream, setups...)
+}
+
+// heldOutFrom is heldOut's fits on the partitions first to repeats − 1
+// alone, each fit as heldOut's with repeats partitions would make it (the
+// same partition, inner rows and seed): the predictions of a partition
+// added to those heldOut returned for the first ones.
+func heldOutFrom(ctx context.Context, l *Loop, folds, first, repeats int, stream uint64, setups ...innerSetup) (pred [][]int, ys []int, err error) {
 	n := l.train.Rows
+	count := repeats - first
 	pred = make([][]int, len(setups))
 	for k := range pred {
-		pred[k] = make([]int, repeats*n)
+		pred[k] = make([]int, count*n)
 	}
-	ys = make([]int, 0, repeats*n)
+	ys = make([]int, 0, count*n)
 	partitions := innerPartitions(l, folds, repeats, stream)
-	for range repeats {
+	for range count {
 		ys = append(ys, l.train.Y...)
 	}
 	// The inner training sets run at once, each writing its own rows of
 	// pred.
-	err = concurrently(ctx, folds*repeats, func(ctx context.Context, job int) error {
+	err = concurrently(ctx, folds*count, func(ctx context.Context, job int) error {
+		job += first * folds
 		r, f := job/folds, job%folds
 		tr, te := foldRows(partitions[r], f)
 		sub, held := l.train.Subset(tr), l.train.Subset(te)
@@ -266,7 +278,7 @@ func heldOut(ctx context.Context, l *Loop, folds, repeats int, stream uint64, se
 				return err
 			}
 			for i, row := range te {
-				pred[k][r*n+row] = p[i]
+				pred[k][(r-first)*n+row] = p[i]
 			}
 		}
 		return nil
