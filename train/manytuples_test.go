@@ -42,6 +42,22 @@ func classMarkers(rows, classes, perClass int, on, off float64, seed uint64) *da
 	return ds
 }
 
+// fitWithAndWithoutRouteCheck fits ds with defaults (seed 7) and with
+// --no-route-check.
+func fitWithAndWithoutRouteCheck(t *testing.T, ds *data.Dataset) (res, rules *train.Result) {
+	t.Helper()
+	fit := func(cfg train.Config) *train.Result {
+		t.Helper()
+		cfg.Seed = 7
+		res, err := train.Fit(context.Background(), ds, model.Config{}, cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	return fit(train.Config{}), fit(train.Config{NoRouteCheck: true})
+}
+
 // The route check of a fit whose rule table places more than
 // TupleCheckMost tuples, with categorical inner fits of its own (no tuple
 // check runs there to share them): on markers of six classes the rule
@@ -53,16 +69,7 @@ func classMarkers(rows, classes, perClass int, on, off float64, seed uint64) *da
 func TestManyTuplesRouteCheck(t *testing.T) {
 	t.Parallel()
 	ds, fresh := classMarkers(240, 6, 8, 0.6, 0.15, 1), classMarkers(2000, 6, 8, 0.6, 0.15, 2)
-	fit := func(cfg train.Config) *train.Result {
-		t.Helper()
-		cfg.Seed = 7
-		res, err := train.Fit(context.Background(), ds, model.Config{}, cfg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
-	res, rules := fit(train.Config{}), fit(train.Config{NoRouteCheck: true})
+	res, rules := fitWithAndWithoutRouteCheck(t, ds)
 	if k := rules.Network.PlacedTuples(); k <= train.TupleCheckMost {
 		t.Fatalf("the rule table places %d tuples; the test needs more than %d", k, train.TupleCheckMost)
 	}
@@ -96,16 +103,7 @@ func TestManyTuplesRouteCheck(t *testing.T) {
 func TestManyTuplesRouteCheckSecondPartition(t *testing.T) {
 	t.Parallel()
 	ds, fresh := classMarkers(200, 5, 6, 0.55, 0.3, 3), classMarkers(2000, 5, 6, 0.55, 0.3, 4)
-	fit := func(cfg train.Config) *train.Result {
-		t.Helper()
-		cfg.Seed = 7
-		res, err := train.Fit(context.Background(), ds, model.Config{}, cfg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
-	res, rules := fit(train.Config{}), fit(train.Config{NoRouteCheck: true})
+	res, rules := fitWithAndWithoutRouteCheck(t, ds)
 	c := res.Routes
 	if c == nil || c.Shared || c.Folds != train.RouteFolds || c.Repeats != train.ManyTuplesRouteRepeats {
 		t.Fatalf("route check %+v: want one with categorical fits of its own on %d partitions", c, train.ManyTuplesRouteRepeats)
