@@ -46,32 +46,20 @@ func gainsHold(gained, lost int) bool {
 // and the plain sign test kept the fit that predicts no positive at all.
 // With weights near equal it is gainsHold, exactly.
 func weightedGainsHold(before, after, y []int, w []float64) bool {
-	if w == nil || !farFromEqual(w) {
+	gain, variance, weighted := weightedChange(before, after, y, w)
+	if !weighted {
 		return gainsHold(changedRows(before, after, y))
-	}
-	var gain, variance float64
-	for i, c := range y {
-		switch {
-		case before[i] == after[i]:
-		case after[i] == c:
-			gain += w[c]
-			variance += w[c] * w[c]
-		case before[i] == c:
-			gain -= w[c]
-			variance += w[c] * w[c]
-		}
 	}
 	return gain > z95OneSided*math.Sqrt(variance) // false where nothing changed: 0 > 0
 }
 
-// weightedLeans reports whether the predictions after get more of the
-// rows labelled y that they change right than before does, each such row
-// weighed as weightedGainsHold weighs it (its class's weight in w where
-// the weights are far from equal, else 1): the direction of that test,
-// without its significance.
-func weightedLeans(before, after, y []int, w []float64) bool {
-	weighted := w != nil && farFromEqual(w)
-	var gain float64
+// weightedChange sums over the rows labelled y that the predictions
+// before and after differ on: each row after gets right adds its weight,
+// each row before gets right subtracts it (gain), and variance adds its
+// square. A row's weight is its class's in w where the weights are far
+// from equal (weighted; farFromEqual), else 1.
+func weightedChange(before, after, y []int, w []float64) (gain, variance float64, weighted bool) {
+	weighted = w != nil && farFromEqual(w)
 	for i, c := range y {
 		v := 1.0
 		if weighted {
@@ -81,10 +69,22 @@ func weightedLeans(before, after, y []int, w []float64) bool {
 		case before[i] == after[i]:
 		case after[i] == c:
 			gain += v
+			variance += v * v
 		case before[i] == c:
 			gain -= v
+			variance += v * v
 		}
 	}
+	return gain, variance, weighted
+}
+
+// weightedLeans reports whether the predictions after get more of the
+// rows labelled y that they change right than before does, each such row
+// weighed as weightedGainsHold weighs it (its class's weight in w where
+// the weights are far from equal, else 1): the direction of that test,
+// without its significance.
+func weightedLeans(before, after, y []int, w []float64) bool {
+	gain, _, _ := weightedChange(before, after, y, w)
 	return gain > 0
 }
 
