@@ -190,8 +190,8 @@ func repeatsHeader(rec, header []string) bool {
 		return false
 	}
 	return slices.ContainsFunc(header, func(c string) bool {
-		_, err := strconv.ParseFloat(c, 64)
-		return err != nil
+		_, ok := number(c)
+		return !ok
 	})
 }
 

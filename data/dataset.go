@@ -152,8 +152,15 @@ func isNumericMissing(s string) bool { return isMissing(s) || s == "?" }
 func finite(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }
 
 // number parses a cell as a float64. ok reports whether s is written as a
-// number at all; f may still be NaN or ±Inf (also on overflow).
+// number at all; f may still be NaN or ±Inf (also on overflow). A number
+// is written in decimal, as R's and pandas' CSV readers take it:
+// strconv.ParseFloat also reads Go literals, with underscores between
+// digits and in hexadecimal, so that a code "0_1" (a genotype) would be
+// the number 1 and "1_2" the number 12; such cells are words.
 func number(s string) (f float64, ok bool) {
+	if goLiteral(s) {
+		return 0, false
+	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err == nil {
 		return f, true
@@ -162,6 +169,17 @@ func number(s string) (f float64, ok bool) {
 		return f, true
 	}
 	return 0, false
+}
+
+// goLiteral reports whether s, read by strconv.ParseFloat, would be
+// taken as a Go literal rather than a decimal number: it holds an
+// underscore, or starts (after its sign) with a base prefix 0x.
+func goLiteral(s string) bool {
+	if strings.IndexByte(s, '_') >= 0 {
+		return true
+	}
+	s = strings.TrimLeft(s, "+-")
+	return len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
 }
 
 // parseCell parses a numeric cell, reporting a bad one as a cellError.

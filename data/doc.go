@@ -36,10 +36,11 @@
 // repository's mark of a missing value; elsewhere it is a category like
 // any word). For each other column:
 //
-//   - If every non-missing training cell is a number (strconv.ParseFloat), the
-//     column is numeric: it becomes one feature of the same name, and a
-//     missing cell gets the training mean (0 if the column has no value at
-//     all). NaN and Inf are not numbers HorNets can use: a numeric column
+//   - If every non-missing training cell is a number (strconv.ParseFloat,
+//     written in decimal as R and pandas read it: Go's digit separators and
+//     hexadecimal floats, "0_1" or "0x1p4", are words), the column is
+//     numeric: it becomes one feature of the same name, and a missing cell
+//     gets the training mean (0 if the column has no value at all). NaN and Inf are not numbers HorNets can use: a numeric column
 //     holding "NaN", "Inf" or "-Inf" (or an overflowing "1e999") is an error,
 //     not a categorical column. A numeric column with two distinct training
 //     values is binary: it is encoded 0 for the lower value and 1 for the

@@ -181,8 +181,15 @@ func TestFitEncoderColumns(t *testing.T) {
 		classes: []string{"x", "y"},
 	}, {
 		name:    "numeric formats",
-		csv:     "a,label\n1e3,x\n-0.5,y\n+2,y\n0x1p4,x\n",
+		csv:     "a,label\n1e3,x\n-0.5,y\n+2,y\n016,x\n",
 		columns: []Column{{Name: "a", Kind: Numeric, Mean: (1000 - 0.5 + 2 + 16) / 4.0}},
+		classes: []string{"x", "y"},
+	}, {
+		// strconv.ParseFloat reads "0_1" as 1 and "1_1" as 11 (Go's
+		// digit separators) and "0x1p4" as 16: codes, not numbers.
+		name:    "Go literals are words",
+		csv:     "a,b,label\n0_1,0x1p4,x\n1_1,1,y\n0_0,2,y\n",
+		columns: []Column{{Name: "a", Kind: Categorical, Categories: []string{"0_0", "0_1", "1_1"}}, {Name: "b", Kind: Categorical, Categories: []string{"0x1p4", "1", "2"}}},
 		classes: []string{"x", "y"},
 	}} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -712,6 +719,14 @@ func TestNumericCell(t *testing.T) {
 		{"Inf", 0, false, false},
 		{"./.", 0, false, false},
 		{"yes", 0, false, false},
+		// Decimal numbers only: Go's literal forms are words.
+		{"1_0", 0, false, false},
+		{"0_1", 0, false, false},
+		{"0x1p4", 0, false, false},
+		{"-0X1P4", 0, false, false},
+		{"+3", 3, false, true},
+		{"0.5e1", 5, false, true},
+		{"007", 7, false, true},
 	} {
 		f, missing, ok := NumericCell(tt.cell)
 		if f != tt.f || missing != tt.missing || ok != tt.ok {
