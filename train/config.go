@@ -44,8 +44,8 @@ type Config struct {
 	// default) asks an inner cross-validation on the training rows
 	// (HalvesFolds folds) whether the row's direction, half of LinAtt's
 	// input, predicts held-out rows better with the values than the values
-	// alone, and whether a stronger penalty (PenaltyScales times
-	// ContinuousL2) predicts them better: FitAverage with the optimum at
+	// alone, and whether a stronger or weaker penalty (PenaltyScales
+	// times ContinuousL2) predicts them better: FitAverage with the optimum at
 	// the chosen penalty where the direction helps, else the output layer
 	// is the optimum over the values half (model.ValuesHalf) at the chosen
 	// penalty, the direction's weights zero; a choice other than both
@@ -66,7 +66,7 @@ type Config struct {
 	// among thousands of genotypes, a few genes among thousands): for each
 	// k, the values half cut to the k columns of largest one-way F
 	// statistic (screened again on every inner fold's training rows), at
-	// the configured penalty and every PenaltyScales multiple. One is
+	// the configured penalty and every StrongerPenaltyScales multiple. One is
 	// chosen where its held-out loss is lower by SparseMargin standard
 	// errors than both that of the fit chosen before it and that of the
 	// class-weighted constant prediction; the output layer is then its fit

@@ -324,14 +324,15 @@ type screenCandidate struct {
 // screen on a table of cols feature columns, in the order they are
 // tried: those among which the linear route's output layer is chosen
 // (the values half of checkHalves' candidates, with its sparse ones:
-// sparseKeeps), at the configured penalty first. A fit that does not
-// choose its penalty (ContinuousFit other than FitSelect) has the one.
+// sparseKeeps), at the configured penalty first, but the weaker
+// penalties (StrongerPenaltyScales). A fit that does not choose its
+// penalty (ContinuousFit other than FitSelect) has the one.
 func screenCandidates(cfg Config, cols int) []screenCandidate {
 	cands := []screenCandidate{{L2Scale: 1}}
 	if cfg.ContinuousFit != FitSelect {
 		return cands
 	}
-	scales := append([]float64{1}, PenaltyScales()...)
+	scales := append([]float64{1}, StrongerPenaltyScales()...)
 	for _, s := range scales[1:] {
 		cands = append(cands, screenCandidate{L2Scale: s})
 	}

@@ -34,7 +34,7 @@ func TestSparseMargin(t *testing.T) {
 			}
 		}
 	}
-	if n := len(DefaultSparseKeep()) * (1 + len(PenaltyScales())); n != 8 {
+	if n := len(DefaultSparseKeep()) * (1 + len(StrongerPenaltyScales())); n != 8 {
 		t.Errorf("the default's sparse candidates: %d, want 8 (the margin documented)", n)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -501,11 +502,37 @@ func TestTrainContinuousFitSummary(t *testing.T) {
 	if err := os.WriteFile(linear, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A table whose label is the sign of x0 over the row's length, less
+	// 0.2, each row scaled at random: the direction predicts, the values
+	// do not (train's linearOrDirection).
+	direction := filepath.Join(dir, "direction.csv")
+	b.Reset()
+	b.WriteString("x0,x1,x2,x3,x4,x5,x6,x7,y\n")
+	for range 200 {
+		var x [8]float64
+		norm := 0.0
+		for j := range x {
+			x[j] = rng.NormFloat64()
+			norm += x[j] * x[j]
+		}
+		y := "no"
+		if x[0]/math.Sqrt(norm)-0.2 > 0 {
+			y = "yes"
+		}
+		r := math.Exp(1.5 * rng.NormFloat64())
+		for j := range x {
+			fmt.Fprintf(&b, "%.6f,", x[j]*r)
+		}
+		b.WriteString(y + "\n")
+	}
+	if err := os.WriteFile(direction, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	const inner = "; inner 5-fold held-out loss "
 	for _, tt := range []struct {
 		name, data, fit, want, wantNot, halves string
 	}{
-		{"select keeps the direction", fx("cont.csv"), "", "continuous route (output layer averaged with the optimum: penalised loss ", "", "both"},
+		{"select keeps the direction", direction, "", "continuous route (output layer averaged with the optimum", "", "both"},
 		{"select drops the direction", linear, "", "continuous route (output layer at the optimum over the standardised values alone", "Adam", "values"},
 		{"average", fx("cont.csv"), "average", "continuous route (output layer averaged with the optimum: penalised loss ", inner, ""},
 		{"optimum", fx("cont.csv"), "optimum", "continuous route (output layer at the optimum: penalised loss ", inner, ""},
