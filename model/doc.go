@@ -68,7 +68,8 @@
 // direction's weights held at zero: package train's default asks an inner
 // cross-validation on the training rows whether the direction half helps
 // and which multiple of the L2 penalty the optimum takes (sessions 8 and
-// 9 in its documentation), and, since session 38, whether a fit over only
+// 9 in its documentation; weaker multiples too since session 47, for
+// tables of collinear columns such as spectra), and, since session 38, whether a fit over only
 // the 10 or 100 columns of largest F statistic predicts them better by a
 // margin corrected for the eight such fits tried (train.SparseMargin): the
 // output layer is then that fit, zero on every other column, for tables
