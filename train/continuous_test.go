@@ -523,3 +523,87 @@ func TestClassWeightPower(t *testing.T) {
 		}
 	}
 }
+
+// collinear returns n rows of 100 columns that share five latent factors,
+// as the wavelengths of a spectrum do: column j is Σ_f a_jf z_f plus a
+// little noise, the fifth factor's loadings thirty times smaller than the
+// others'. The label is the sign of that fifth factor: a direction of
+// small variance, which a strong L2 penalty on the standardised columns
+// shrinks away. The loadings are drawn from loadSeed, the rows from seed.
+func collinear(n int, loadSeed, seed uint64) *data.Dataset {
+	const d, k = 100, 5
+	lr := rand.New(rand.NewPCG(loadSeed, 47))
+	a := make([]float64, d*k)
+	for j := range d {
+		for f := range k {
+			a[j*k+f] = lr.NormFloat64()
+			if f == k-1 {
+				a[j*k+f] *= 0.03
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 48))
+	ds := &data.Dataset{X: make([]float64, n*d), Rows: n, Cols: d, Y: make([]int, n), Classes: []string{"a", "b"}}
+	for j := range d {
+		ds.Features = append(ds.Features, fmt.Sprintf("w%d", j))
+	}
+	z := make([]float64, k)
+	for i := range n {
+		for f := range z {
+			z[f] = rng.NormFloat64()
+		}
+		for j := range d {
+			v := 0.01 * rng.NormFloat64()
+			for f := range k {
+				v += a[j*k+f] * z[f]
+			}
+			ds.X[i*d+j] = v
+		}
+		if z[k-1] > 0 {
+			ds.Y[i] = 1
+		}
+	}
+	return ds
+}
+
+// TestFitSelectWeakerPenalty: on collinear columns whose label lies in a
+// direction of small variance, FitSelect's inner check takes a penalty
+// weaker than the configured one (session 47), and fresh rows are
+// predicted better than at the configured penalty (FitAverage).
+func TestFitSelectWeakerPenalty(t *testing.T) {
+	t.Parallel()
+	fresh := collinear(2000, 1, 99)
+	accuracy := func(net *model.Network) float64 {
+		pred, err := net.Predict(fresh.X, fresh.Rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		right := 0
+		for i, p := range pred {
+			if p == fresh.Y[i] {
+				right++
+			}
+		}
+		return float64(right) / float64(fresh.Rows)
+	}
+	for _, seed := range []uint64{1, 2} {
+		ds := collinear(150, 1, seed)
+		sel, err := train.Fit(context.Background(), ds, model.Config{}, train.Config{Seed: seed}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		avg, err := train.Fit(context.Background(), ds, model.Config{}, train.Config{Seed: seed, ContinuousFit: train.FitAverage}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := sel.Halves
+		if h == nil || !(h.L2Scale < 1) || !slices.Contains(train.PenaltyScales(), h.L2Scale) {
+			t.Fatalf("seed %d: %+v, want a weaker penalty chosen", seed, h)
+		}
+		a, b := accuracy(sel.Network), accuracy(avg.Network)
+		t.Logf("seed %d: %g times the penalty, fresh accuracy %.3f against %.3f at the configured one", seed, h.L2Scale, a, b)
+		if !(a > b+0.02) {
+			t.Errorf("seed %d: fresh accuracy %.3f with the weaker penalty, %.3f at the configured one: want higher by 0.02", seed, a, b)
+		}
+	}
+}
