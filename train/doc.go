@@ -1805,7 +1805,8 @@
 //	eight wide Gaussian tables, session 38 (5×1, 7)    0.6811   identical
 //	six imbalanced tables, session 35 (5×2, 101)       0.7643   identical
 //	four gene-expression tables, session 46 (5×1, 1)   0.9075   identical
-//	four categorical shared (5×5, 1)                   see the README
+//	four categorical shared (5×5, 1)                   0.9146   identical
+//	five marker tables, session 46 (5×1, 505)          0.6778   0.6778   0.6582   k30 0.7574 → 0.7575 (linear route)
 //
 // Measured and not adopted: {1/16, 1/4} only (mayonnaise 0.879, the rest
 // as above), and a warm start of each weaker penalty's inner fits from
