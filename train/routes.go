@@ -239,8 +239,12 @@ func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model
 	}
 	linear := mcfg
 	linear.Linear = true
+	var lin []int // the linear route's held-out predictions, on held's first partitions
 	for {
-		check, leans, err := routeCheckOn(ctx, ds, linear, cfg, held)
+		var check *RouteCheck
+		var leans bool
+		var err error
+		check, leans, lin, err = routeCheckOn(ctx, ds, linear, cfg, held, lin)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -258,11 +262,14 @@ func sharedRouteCheck(ctx context.Context, l *Loop, ds *data.Dataset, mcfg model
 
 // routeCheckOn is sharedRouteCheck's check on the held-out rows held:
 // the logistic-regression screen, then the linear route's inner fits
-// (linear, cfg) where a screen passes. It returns the check, its Linear
-// set where the linear route predicts better, and whether the rows lean
-// to it where they do not pass the test (weightedLeans: a screen or the
-// linear fits). The error wraps ctx.Err() once ctx is done.
-func routeCheckOn(ctx context.Context, ds *data.Dataset, linear model.Config, cfg Config, held *heldOutRows) (*RouteCheck, bool, error) {
+// (linear, cfg) where a screen passes. lin holds the linear fits'
+// held-out predictions on held's first partitions from an earlier look
+// (nil: none), which are not fitted again. It returns the check, its
+// Linear set where the linear route predicts better, whether the rows
+// lean to it where they do not pass the test (weightedLeans: a screen or
+// the linear fits), and the linear predictions it holds. The error wraps
+// ctx.Err() once ctx is done.
+func routeCheckOn(ctx context.Context, ds *data.Dataset, linear model.Config, cfg Config, held *heldOutRows, lin []int) (*RouteCheck, bool, []int, error) {
 	l := held.loop
 	check := &RouteCheck{Folds: held.folds, Repeats: held.repeats, Shared: !held.own}
 	check.Wrong = wrongRows(held.pred, held.y)
@@ -271,7 +278,7 @@ func routeCheckOn(ctx context.Context, ds *data.Dataset, linear model.Config, cf
 		// Even a linear route right on every row the rules get wrong
 		// would not pass the test.
 		l.log.WithFields(logrus.Fields{"categorical_wrong": check.Wrong}).Info("route check: kept the categorical route (its inner fits got too few held-out rows wrong for the linear route to predict better)")
-		return check, false, nil
+		return check, false, lin, nil
 	}
 	// Logistic regressions first, on the same partitions: the linear
 	// route's output layer is one, over the standardised features, at a
@@ -280,13 +287,13 @@ func routeCheckOn(ctx context.Context, ds *data.Dataset, linear model.Config, cf
 	// network's fits are not needed.
 	screens, err := newRouteScreen(held, w, len(ds.Classes))
 	if err != nil {
-		return nil, false, checkError(ctx, "route check", err)
+		return nil, false, lin, checkError(ctx, "route check", err)
 	}
 	passed, leans := false, false
 	for _, c := range screenCandidates(l.cfg, l.train.Cols) {
 		screen, err := screens.heldOut(ctx, c)
 		if err != nil {
-			return nil, false, checkError(ctx, "route check", err)
+			return nil, false, lin, checkError(ctx, "route check", err)
 		}
 		leans = leans || weightedLeans(held.pred, screen, held.y, w)
 		if passed = weightedGainsHold(held.pred, screen, held.y, w); passed || c == (screenCandidate{L2Scale: 1}) {
@@ -299,16 +306,20 @@ func routeCheckOn(ctx context.Context, ds *data.Dataset, linear model.Config, cf
 	}
 	if !passed {
 		l.log.WithFields(logrus.Fields{"categorical_wrong": check.Wrong, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost, "repeats": held.repeats}).Info("route check: kept the categorical route (no logistic regression the linear route may choose predicts the held-out rows of the categorical inner fits better)")
-		return check, leans, nil
+		return check, leans, lin, nil
 	}
-	l.log.WithFields(logrus.Fields{"folds": held.folds, "repeats": held.repeats, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost, "screen_l2_scale": check.ScreenL2Scale, "screen_keep": check.ScreenKeep}).Infof("route check: %d inner fits on the linear route, on the categorical inner fits' partitions (--no-route-check skips it)", held.folds*held.repeats)
-	lin, _, err := heldOut(ctx, l, held.folds, held.repeats, held.stream, innerSetup{linear, cfg})
+	// Only the partitions lin does not hold yet: heldOutFrom fits them as
+	// heldOut on every partition would.
+	have := len(lin) / l.train.Rows
+	l.log.WithFields(logrus.Fields{"folds": held.folds, "repeats": held.repeats, "screen_gained": check.ScreenGained, "screen_lost": check.ScreenLost, "screen_l2_scale": check.ScreenL2Scale, "screen_keep": check.ScreenKeep}).Infof("route check: %d inner fits on the linear route, on the categorical inner fits' partitions (--no-route-check skips it)", held.folds*(held.repeats-have))
+	more, _, err := heldOutFrom(ctx, l, held.folds, have, held.repeats, held.stream, innerSetup{linear, cfg})
 	if err != nil {
-		return nil, false, checkError(ctx, "route check", err)
+		return nil, false, lin, checkError(ctx, "route check", err)
 	}
-	check.Gained, check.Lost = changedRows(held.pred, lin[0], held.y)
-	check.Linear = weightedGainsHold(held.pred, lin[0], held.y, w)
-	return check, weightedLeans(held.pred, lin[0], held.y, w), nil
+	lin = append(slices.Clone(lin), more[0]...)
+	check.Gained, check.Lost = changedRows(held.pred, lin, held.y)
+	check.Linear = weightedGainsHold(held.pred, lin, held.y, w)
+	return check, weightedLeans(held.pred, lin, held.y, w), lin, nil
 }
 
 // screenCandidate is one logistic regression of the route check's
