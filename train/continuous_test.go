@@ -355,6 +355,11 @@ func TestFitSelectStrongerPenalty(t *testing.T) {
 		if opt := res.Optimum; opt == nil || h.Chosen == model.ValuesHalf && opt.Evaluations != 1 {
 			t.Errorf("seed %d: optimum %+v, want the search to confirm the inner solver's optimum at once", seed, opt)
 		}
+		// A weaker penalty than the configured one predicts worse here, so
+		// the walk down the weaker ones stops at the first (session 48).
+		if !slices.Equal(h.WeakerScales, []float64{0.25}) {
+			t.Errorf("seed %d: weaker penalties cross-validated %v, want only 1/4", seed, h.WeakerScales)
+		}
 	}
 }
 
@@ -599,6 +604,12 @@ func TestFitSelectWeakerPenalty(t *testing.T) {
 		h := sel.Halves
 		if h == nil || !(h.L2Scale < 1) || !slices.Contains(train.PenaltyScales(), h.L2Scale) {
 			t.Fatalf("seed %d: %+v, want a weaker penalty chosen", seed, h)
+		}
+		// The walk down the weaker penalties reached the one chosen, each
+		// step from the one before it (1/4 first).
+		if n := len(h.WeakerScales); n == 0 || h.WeakerScales[0] != 0.25 || !slices.Contains(h.WeakerScales, h.L2Scale) ||
+			!slices.IsSortedFunc(h.WeakerScales, func(a, b float64) int { return cmp.Compare(b, a) }) {
+			t.Errorf("seed %d: weaker penalties cross-validated %v, chosen %g: want a walk from 1/4 down to it", seed, h.WeakerScales, h.L2Scale)
 		}
 		a, b := accuracy(sel.Network), accuracy(avg.Network)
 		t.Logf("seed %d: %g times the penalty, fresh accuracy %.3f against %.3f at the configured one", seed, h.L2Scale, a, b)

@@ -237,7 +237,7 @@ func fitFlagTable() []fitFlag {
 				}
 				return ""
 			}},
-		{&cli.StringFlag{Name: "continuous-fit", Category: catTraining, Usage: "`FIT` of the continuous route's output layer once training stops: select (inner 5-fold cross-validation on the training rows chooses average, or the optimum over the standardised values alone where the rows' direction does not help, and the L2 penalty of the optimum: 1/64, 1/16, 1/4, 1, 4, 16 or 64 times --continuous-l2), average (of Adam's and the penalised optimum's weights), adam (Adam's alone, as the paper trains) or optimum", DefaultText: string(td.ContinuousFit)},
+		{&cli.StringFlag{Name: "continuous-fit", Category: catTraining, Usage: "`FIT` of the continuous route's output layer once training stops: select (inner 5-fold cross-validation on the training rows chooses average, or the optimum over the standardised values alone where the rows' direction does not help, and the L2 penalty of the optimum: 1/64, 1/16, 1/4, 1, 4, 16 or 64 times --continuous-l2, each weaker one tried only where the one before it lowered the held-out loss), average (of Adam's and the penalised optimum's weights), adam (Adam's alone, as the paper trains) or optimum", DefaultText: string(td.ContinuousFit)},
 			func(c *cli.Context, o *fitOptions) string {
 				if o.Train.ContinuousFit = train.ContinuousFit(strings.ToLower(c.String("continuous-fit"))); o.Train.ContinuousFit == "" {
 					return fmt.Sprintf("want %s, %s, %s or %s", train.FitSelect, train.FitAverage, train.FitAdam, train.FitOptimum)
