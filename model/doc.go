@@ -69,7 +69,8 @@
 // cross-validation on the training rows whether the direction half helps
 // and which multiple of the L2 penalty the optimum takes (sessions 8 and
 // 9 in its documentation; weaker multiples too since session 47, for
-// tables of collinear columns such as spectra), and, since session 38, whether a fit over only
+// tables of collinear columns such as spectra, walked down one at a time
+// since session 48, each only where the one before it helped), and, since session 38, whether a fit over only
 // the 10 or 100 columns of largest F statistic predicts them better by a
 // margin corrected for the eight such fits tried (train.SparseMargin): the
 // output layer is then that fit, zero on every other column, for tables
@@ -81,7 +82,10 @@
 // regression). The levers tried for accuracy, with their figures, are in
 // package train's documentation (stacking the inner cross-validation's
 // fits instead of choosing one, measured in session 10 and not adopted,
-// among them) and, for the rule table, in package rulesearch's.
+// among them; session 48 re-measured three more on twenty-one R tables:
+// the optimum alone where both halves take another penalty, penalties
+// 256 and 1024 times, two partitions of the inner folds, none adopted)
+// and, for the rule table, in package rulesearch's.
 // Search.MaxTuples keeps only the first of the tuples the search places
 // (Network.PlacedTuples counts them): package train's tuple check sets it
 // to 1 where inner fits predict held-out rows better with the best tuple
