@@ -568,6 +568,10 @@ func TestTrainContinuousFitSummary(t *testing.T) {
 				(hasScale && scale != 1) != strings.Contains(r.stdout, scaled) || !strings.Contains(r.stdout, scaled) && strings.Contains(r.stdout, "times the L2 penalty") {
 				t.Errorf("JSON l2_scale %v (present %v) and summary %q disagree", sum["l2_scale"], hasScale, r.stdout)
 			}
+			// The weaker penalties tried: 1/4 first wherever the check ran.
+			if ws, ok := sum["weaker_scales"].([]any); ok != (tt.halves != "") || ok && (len(ws) == 0 || ws[0] != 0.25) {
+				t.Errorf("JSON weaker_scales %v (present %v), want 1/4 first exactly where the inner check ran (halves %q)", sum["weaker_scales"], ok, tt.halves)
+			}
 			switch wantFit := cmp.Or(tt.fit, "select"); {
 			case tt.wantNot == "output layer":
 				if fit != "" || sum["optimum_loss"] != nil {

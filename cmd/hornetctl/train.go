@@ -129,6 +129,7 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		if h := res.Halves; h != nil {
 			sum.InputHalves, sum.HeldOutLossBoth, sum.HeldOutLossValues = h.Chosen.String(), &h.BothLoss, &h.ValuesLoss
 			sum.L2Scale, sum.HeldOutLossChosen, sum.ClassWeightPower = &h.L2Scale, &h.ChosenLoss, &h.ClassWeightPower
+			sum.WeakerScales = h.WeakerScales
 			if h.SparseK > 0 {
 				sum.SparseColumns = &h.SparseK
 			}
@@ -289,6 +290,10 @@ type trainSummary struct {
 	HeldOutLossValues *float64 `json:"held_out_loss_values,omitempty"`
 	L2Scale           *float64 `json:"l2_scale,omitempty"`
 	HeldOutLossChosen *float64 `json:"held_out_loss_chosen,omitempty"`
+	// WeakerScales: the multiples below 1 of the penalty the inner check
+	// cross-validated, strongest first (train.HalvesCheck.WeakerScales:
+	// each only where the one before it lowered the held-out loss).
+	WeakerScales []float64 `json:"weaker_scales,omitempty"`
 	// SparseColumns: the columns the output layer weighs, where the inner
 	// check chose a screened fit (train.HalvesCheck.SparseK; --no-sparse
 	// leaves them out).
