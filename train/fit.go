@@ -856,16 +856,13 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	if err := crossValidate(first); err != nil {
 		return nil, err
 	}
-	for j := 1; j < len(weaker); j++ {
+	path := append([]float64{1}, weaker...) // each half's penalties, strongest first
+	for j := 2; j < len(path); j++ {
 		var next []int
 		for _, h := range []model.ContinuousHalves{model.BothHalves, model.ValuesHalf} {
-			before := 1.0
-			if j > 1 {
-				before = weaker[j-2]
-			}
-			last, ref := cands[at(h, weaker[j-1])], cands[at(h, before)]
+			last, ref := cands[at(h, path[j-1])], cands[at(h, path[j-2])]
 			if last.loss != nil && stat.Mean(last.loss, nil) < stat.Mean(ref.loss, nil) {
-				next = append(next, at(h, weaker[j]))
+				next = append(next, at(h, path[j]))
 			}
 		}
 		if err := crossValidate(next); err != nil {
