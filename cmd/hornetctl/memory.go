@@ -7,8 +7,11 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -30,7 +33,7 @@ const (
 func memoryBudgetFlag() cli.Flag {
 	return &cli.Int64Flag{Name: "memory-budget-mb", Category: catTraining,
 		Usage:       "refuse to train when the estimated memory exceeds `MB` MiB",
-		DefaultText: "half the machine's memory, or 4096 where it is unknown"}
+		DefaultText: "half the machine's memory, or of its cgroup's memory limit where that is lower (a container's or a Slurm job's); 4096 where neither is known"}
 }
 
 // readMemoryBudget returns the budget in bytes given by --memory-budget-mb,
@@ -46,10 +49,15 @@ func readMemoryBudget(c *cli.Context) (int64, error) {
 	return mb * mib, nil
 }
 
-// defaultMemoryBudget is memoryShare of MemTotal on Linux, else
-// fallbackBudget.
+// defaultMemoryBudget is memoryShare of the memory this process may use
+// on Linux, the smaller of MemTotal and its cgroup's limit (a container's
+// or a Slurm job's), else fallbackBudget.
 func defaultMemoryBudget() int64 {
-	if total, ok := memTotal(); ok {
+	total, ok := memTotal()
+	if limit, limited := cgroupMemoryMax(); limited && (!ok || limit < total) {
+		total, ok = limit, true
+	}
+	if ok {
 		return int64(float64(total) * memoryShare)
 	}
 	return fallbackBudget
@@ -70,25 +78,92 @@ func memoryCeiling() (bytes int64, what string, ok bool) {
 	as, known := addressSpaceLimit()
 	consider(as, "the address-space limit, ulimit -v", known)
 	cg, known := cgroupMemoryMax()
-	consider(cg, "the cgroup's memory.max", known)
+	consider(cg, "the cgroup's memory limit", known)
 	return bytes, what, ok
 }
 
-// cgroupMemoryMax reads the memory limit of this process's cgroup (v2,
-// /sys/fs/cgroup/memory.max), in bytes; ok is false where there is none.
+// cgroupRoot is where the cgroup file systems are mounted.
+const cgroupRoot = "/sys/fs/cgroup"
+
+// cgroupMemoryMax returns the memory limit of this process's cgroup, in
+// bytes: the smallest limit set on its cgroup or an ancestor, under
+// cgroup v2 (memory.max) or v1 (the memory controller's
+// memory.limit_in_bytes), as /proc/self/cgroup places it. ok is false
+// where no limit is set or none can be read (not Linux).
 func cgroupMemoryMax() (int64, bool) {
 	if runtime.GOOS != "linux" {
 		return 0, false
 	}
-	raw, err := os.ReadFile("/sys/fs/cgroup/memory.max")
+	self, err := os.ReadFile("/proc/self/cgroup")
 	if err != nil {
-		return 0, false
+		self = nil // the mount's own files may still be read
 	}
-	b, err := strconv.ParseInt(string(bytes.TrimSpace(raw)), 10, 64)
-	if err != nil || b <= 0 { // "max": no limit
-		return 0, false
+	return cgroupMemoryLimit(cgroupRoot, self)
+}
+
+// cgroupUnlimited is the least value that cgroup v1 writes for "no limit"
+// (a page-rounded 2^63 − 1); v2 writes "max".
+const cgroupUnlimited = 1 << 62
+
+// cgroupMemoryLimit is cgroupMemoryMax for the cgroup file systems
+// mounted at root and the contents of /proc/self/cgroup: for each
+// hierarchy that holds the memory controller (v2's "0::PATH" line, v1's
+// line naming memory among its controllers) it reads the limit file of
+// PATH's cgroup and of each ancestor up to the mount's root, and returns
+// the smallest limit found. A cgroup namespace shows PATH as "/", and
+// the mount's root files are then the process's own.
+func cgroupMemoryLimit(root string, self []byte) (int64, bool) {
+	var limit int64
+	ok := false
+	consider := func(file string) {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			return
+		}
+		b, err := strconv.ParseInt(string(bytes.TrimSpace(raw)), 10, 64)
+		if err != nil || b <= 0 || b >= cgroupUnlimited { // "max" or v1's huge value: no limit
+			return
+		}
+		if !ok || b < limit {
+			limit, ok = b, true
+		}
 	}
-	return b, true
+	walk := func(mount, path, file string) {
+		dir := filepath.Clean("/" + path)
+		for {
+			consider(filepath.Join(mount, dir, file))
+			if dir == "/" {
+				return
+			}
+			dir = filepath.Dir(dir)
+		}
+	}
+	v2, v1 := false, false
+	for _, line := range strings.Split(string(self), "\n") {
+		id, rest, found := strings.Cut(line, ":")
+		if !found {
+			continue
+		}
+		controllers, path, found := strings.Cut(rest, ":")
+		if !found {
+			continue
+		}
+		switch {
+		case id == "0" && controllers == "":
+			walk(root, path, "memory.max")
+			v2 = true
+		case slices.Contains(strings.Split(controllers, ","), "memory"):
+			walk(filepath.Join(root, "memory"), path, "memory.limit_in_bytes")
+			v1 = true
+		}
+	}
+	if !v2 {
+		consider(filepath.Join(root, "memory.max"))
+	}
+	if !v1 {
+		consider(filepath.Join(root, "memory", "memory.limit_in_bytes"))
+	}
+	return limit, ok
 }
 
 // memTotal reads MemTotal from /proc/meminfo, in bytes.
