@@ -15,7 +15,19 @@
 //
 // A fit is found by L-BFGS (gonum.org/v1/gonum/optimize), whose passes
 // over the rows take one vectorised dot product per row and class
-// (gonum/floats). When the columns outnumber the rows, the rows are first
+// (gonum/floats). Where the penalty is weak and the columns collinear,
+// the loss's curvature spans many orders of magnitude and L-BFGS takes
+// hundreds of passes; a fit small enough for its Hessian (at most 1,024
+// weights and intercepts) that has not converged within about four
+// Newton steps' worth of passes (lbfgsBudget) is finished by Newton's
+// method from L-BFGS's point: the Hessian, one Gram matrix of the rows
+// per pair of classes, factorised by gonum/lapack's Cholesky, and a
+// backtracking line search. Newton's method converges in a few steps
+// whatever the curvature, and also ends where rounding leaves no lower
+// loss, below which L-BFGS had spent its passes on a gradient threshold
+// (10⁻⁴ of the penalty) that rounding does not let it reach. A fit
+// that L-BFGS finishes within its budget is unchanged, bit for bit.
+// When the columns outnumber the rows, the rows are first
 // written in an orthonormal basis of their span (from the Cholesky
 // factorisation with complete pivoting of their Gram matrix XXᵀ,
 // gonum/lapack's Dpstrf): the penalty is invariant under rotations and

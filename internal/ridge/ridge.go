@@ -391,8 +391,15 @@ func (o *objective) eval(g, v []float64) float64 {
 	return loss + lam/2*penalty
 }
 
-// solve minimises the objective from zero.
+// solve minimises the objective from zero: by L-BFGS, which switches to
+// Newton's method where it has not converged within lbfgsBudget's
+// evaluations.
 func solve(ctx context.Context, p Problem, design []float64, rows []int, m int) (fitted, error) {
+	return solveBy(ctx, p, design, rows, m, true)
+}
+
+// solveBy is solve, by L-BFGS alone where newton is false.
+func solveBy(ctx context.Context, p Problem, design []float64, rows []int, m int, newton bool) (fitted, error) {
 	C := p.Classes
 	o := &objective{ctx: ctx, p: p, design: design, rows: rows, m: m}
 	evals, thr := p.MaxEvaluations, p.GradientThreshold
@@ -402,22 +409,32 @@ func solve(ctx context.Context, p Problem, design []float64, rows []int, m int) 
 	if thr == 0 {
 		thr = 1e-7
 	}
+	budget := evals
+	if newton {
+		budget = lbfgsBudget(len(rows), m, C, evals)
+	}
 	start := make([]float64, m*C+C)
-	res, err := lbfgs.Minimize(o.eval, start, &optimize.Settings{GradientThreshold: thr, FuncEvaluations: evals})
+	res, err := lbfgs.Minimize(o.eval, start, &optimize.Settings{GradientThreshold: thr, FuncEvaluations: budget})
 	switch {
 	case o.err != nil:
 		return fitted{}, fmt.Errorf("ridge: %w", o.err)
 	case res == nil || res.X == nil:
 		return fitted{}, fmt.Errorf("ridge: %w", err)
 	}
-	for _, v := range res.X {
+	x := res.X
+	if budget < evals && res.Status == optimize.FunctionEvaluationLimit {
+		if x, err = newtonFrom(o, x, thr); err != nil {
+			return fitted{}, fmt.Errorf("ridge: %w", err)
+		}
+	}
+	for _, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fitted{}, fmt.Errorf("%w: the fit is not finite (%v)", ErrProblem, err)
 		}
 	}
 	// L-BFGS ending on its budget or on a line search that cannot improve
 	// still returns its best point, which is what a comparison needs.
-	return fitted{theta: res.X[:m*C], b: res.X[m*C:], classes: C}, nil
+	return fitted{theta: x[:m*C], b: x[m*C:], classes: C}, nil
 }
 
 // WithPenalty returns the Design with the L2 penalty l2 and the gradient

@@ -36,12 +36,7 @@ func randomProblem(seed uint64, rows, cols, classes int) Problem {
 // against central differences, with class weights and a subset of rows.
 func TestObjectiveGradient(t *testing.T) {
 	p := randomProblem(3, 9, 5, 3)
-	rows := []int{0, 1, 2, 4, 5, 7, 8}
-	var design []float64
-	for _, i := range rows {
-		design = append(design, p.X[i*p.Cols:(i+1)*p.Cols]...)
-	}
-	o := &objective{ctx: context.Background(), p: p, design: design, rows: rows, m: p.Cols}
+	o := designOf(p, []int{0, 1, 2, 4, 5, 7, 8})
 	rng := rand.New(rand.NewPCG(5, 5))
 	v := make([]float64, p.Cols*p.Classes+p.Classes)
 	for i := range v {
