@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 
+	"github.com/hornets-go/hornets/internal/ridge"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/model/rulesearch"
 )
@@ -35,11 +36,13 @@ import (
 //	              + 12·min(rows, 256)·features (its graph of
 //	              model.OptimumBatch rows)
 //	halves        2·rows·features + (4 + H)·rows·min(rows, 2·features)
-//	              + H·42·min(rows, 2·features)·C, H = halvesWorkers()
-//	              (FitSelect's inner cross-validation: LinAtt's input; for
-//	              each half the Gram matrix with its factor and the rows'
-//	              coordinates; H inner folds' copies and L-BFGS over their
-//	              weights at once)
+//	              + H·42·min(rows, 2·features)·C
+//	              + H·ridge.NewtonValues(rows, min(rows, 2·features), C),
+//	              H = halvesWorkers() (FitSelect's inner cross-validation:
+//	              LinAtt's input; for each half the Gram matrix with its
+//	              factor and the rows' coordinates; H inner folds' copies,
+//	              and L-BFGS over their weights or Newton's method's
+//	              Hessian, at once)
 //	boundaries    H·(P + data + training + E·W + 4·E·R + rule table +
 //	              screening) (the categorical route's BoundaryCheck: H
 //	              inner networks trained at once, each with one evaluation
@@ -77,7 +80,8 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	eval := V * max(E*W+4*E*R, 8*E*D)
 	optimum := 42*2*D*C + 12*min(N, model.OptimumBatch)*D
 	H := f(halvesWorkers())
-	halves := 2*N*D + (4+H)*N*min(N, 2*D) + H*42*min(N, 2*D)*C
+	halves := 2*N*D + (4+H)*N*min(N, 2*D) + H*42*min(N, 2*D)*C +
+		H*f(ridge.NewtonValues(rows, min(rows, 2*features), classes))
 	table := 2 * R * O
 	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8) +
 		rulesearch.ParityMemory(features, min(cfg.Search.ScreenOrder, cfg.Order), runtime.GOMAXPROCS(0))/8

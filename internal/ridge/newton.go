@@ -20,6 +20,20 @@ const newtonIterations = 200
 // square: 1024² values are 8 MiB.
 const newtonMaxParameters = 1024
 
+// NewtonValues returns how many float64 values a fit of n rows over m
+// coordinates and classes classes holds at once for Newton's method (the
+// Hessian, the scratch of its Gram matrices and the rows'
+// probabilities), 0 where the fit has too many parameters for it and
+// keeps L-BFGS: for memory estimates.
+func NewtonValues(n, m, classes int) int {
+	q := m + 1
+	P := q * classes
+	if P > newtonMaxParameters || n < 1 {
+		return 0
+	}
+	return P*P + q*min(n, hessianChunk) + q*q + n*classes + 3*P
+}
+
 // epsilon is float64's machine epsilon, 2⁻⁵².
 const epsilon = 0x1p-52
 

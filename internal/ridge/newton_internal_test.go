@@ -238,3 +238,20 @@ func BenchmarkSolveCollinear(b *testing.B) {
 		})
 	}
 }
+
+// TestNewtonValues: the memory Newton's method holds, and none where a
+// fit keeps L-BFGS.
+func TestNewtonValues(t *testing.T) {
+	for _, tc := range []struct{ n, m, classes, want int }{
+		{100, 9, 2, 20*20 + 10*100 + 10*10 + 100*2 + 3*20},
+		{1000, 9, 2, 20*20 + 10*hessianChunk + 10*10 + 1000*2 + 3*20},
+		{1000, 511, 2, 1024*1024 + 512*hessianChunk + 512*512 + 1000*2 + 3*1024},
+		{1000, 512, 2, 0},
+		{830, 236, 26, 0},
+		{0, 9, 2, 0},
+	} {
+		if got := NewtonValues(tc.n, tc.m, tc.classes); got != tc.want {
+			t.Errorf("NewtonValues(%d, %d, %d) = %d, want %d", tc.n, tc.m, tc.classes, got, tc.want)
+		}
+	}
+}
