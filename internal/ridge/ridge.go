@@ -353,21 +353,27 @@ func (o *objective) eval(g, v []float64) float64 {
 		clear(o.gradT)
 	}
 	loss, penalty := 0.0, 0.0 // penalty: ‖θ‖²
-	logit := make([]float64, C)
+	logit, expo := make([]float64, C), make([]float64, C)
 	inv := 1 / float64(len(o.rows))
 	for r, i := range o.rows {
 		row := o.design[r*m : (r+1)*m]
+		hi := math.Inf(-1)
 		for c := range logit {
 			logit[c] = floats.Dot(row, o.thetaT[c*m:(c+1)*m]) + b[c]
+			hi = max(hi, logit[c])
+		}
+		sum := 0.0 // Σ exp(z − max z): one exponential per class
+		for c, z := range logit {
+			expo[c] = math.Exp(z - hi)
+			sum += expo[c]
 		}
 		y, w := o.p.Y[i], o.p.weight(o.p.Y[i])
-		lse := crossEntropy(logit, y) + logit[y] // log Σ exp
-		loss += w * (lse - logit[y])
+		loss += w * (hi + math.Log(sum) - logit[y])
 		if g == nil {
 			continue
 		}
 		for c := range logit { // the residual, class by class: Dᵀ·resid
-			d := w * math.Exp(logit[c]-lse) * inv
+			d := w * (expo[c] / sum) * inv
 			if c == y {
 				d -= w * inv
 			}
