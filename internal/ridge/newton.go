@@ -79,13 +79,14 @@ func newtonFrom(o *objective, v []float64, thr float64) ([]float64, error) {
 	q, P := m+1, (m+1)*C
 	v = append([]float64(nil), v...)
 	g := make([]float64, P)
+	o.prob = make([]float64, len(o.rows)*C)
+	defer func() { o.prob = nil }()
 	f := o.eval(g, v)
 	trial := make([]float64, P)
 	step := make([]float64, P)
 	h := make([]float64, P*P)
 	scaled := make([]float64, q*min(len(o.rows), hessianChunk))
 	gram := make([]float64, q*q)
-	prob := make([]float64, len(o.rows)*C)
 	for range newtonIterations {
 		if o.err != nil {
 			return nil, o.err
@@ -93,7 +94,7 @@ func newtonFrom(o *objective, v []float64, thr float64) ([]float64, error) {
 		if floats.Norm(g, math.Inf(1)) < thr || math.IsNaN(f) {
 			break
 		}
-		o.hessian(h, gram, scaled, prob, v)
+		o.hessian(h, gram, scaled)
 		// The penalty's curvature on the weights, and the intercepts'
 		// flat direction u (1/√C on every intercept) at the scale of
 		// the intercepts' own curvature.
@@ -167,40 +168,24 @@ func solveSPD(h []float64, P int, b []float64) bool {
 const hessianChunk = 256
 
 // hessian writes into h (P × P, row-major, P = (m+1)·C) the Hessian of
-// the mean class-weighted cross-entropy at v, without the penalty: with
-// x̃ = (x, 1) and p = softmax(x̃ᵀ(θ; b)), a row of weight w adds
-// (w/n)(diag(p) − ppᵀ) ⊗ x̃x̃ᵀ, where the entry of weight or intercept j
-// of class c has index j·C + c. One Gram matrix of the rows is summed per
-// pair of classes c < d, −Σ (w/n)·p_c·p_d·x̃x̃ᵀ, as the negated Gram
-// matrix of the rows scaled by √((w/n)·p_c·p_d), column by column (dot
-// products over hessianChunk rows at a time); a class's own block is
-// minus the sum of its pairs' (its coefficient (w/n)p_c(1 − p_c) =
-// (w/n)p_c Σ_{d≠c} p_d). The scratch gram (q × q, q = m+1) holds a pair's
-// Gram matrix, s a chunk of scaled rows transposed (q × hessianChunk),
-// prob the rows' probabilities (n × C).
-func (o *objective) hessian(h, gram, s, prob, v []float64) {
+// the mean class-weighted cross-entropy, without the penalty, at the
+// point of the last evaluation with a gradient, whose softmax per row
+// that evaluation left in o.prob: with x̃ = (x, 1) and p the row's
+// softmax, a row of weight w adds (w/n)(diag(p) − ppᵀ) ⊗ x̃x̃ᵀ, where the
+// entry of weight or intercept j of class c has index j·C + c. One Gram
+// matrix of the rows is summed per pair of classes c < d,
+// −Σ (w/n)·p_c·p_d·x̃x̃ᵀ, as the negated Gram matrix of the rows scaled
+// by √((w/n)·p_c·p_d), column by column (dot products over
+// hessianChunk rows at a time); a class's own block is minus the sum of
+// its pairs' (its coefficient (w/n)p_c(1 − p_c) = (w/n)p_c Σ_{d≠c} p_d).
+// The scratch gram (q × q, q = m+1) holds a pair's Gram matrix, s a
+// chunk of scaled rows transposed (q × hessianChunk).
+func (o *objective) hessian(h, gram, s []float64) {
 	C, m := o.p.Classes, o.m
 	n := len(o.rows)
 	q, P := m+1, (m+1)*C
-	theta, b := v[:m*C], v[m*C:]
 	inv := 1 / float64(n)
-	for r := range o.rows {
-		row := o.design[r*m : (r+1)*m]
-		z := prob[r*C : (r+1)*C]
-		copy(z, b)
-		for j, x := range row {
-			if x != 0 {
-				floats.AddScaled(z, x, theta[j*C:(j+1)*C])
-			}
-		}
-		hi := floats.Max(z)
-		sum := 0.0
-		for c := range z {
-			z[c] = math.Exp(z[c] - hi)
-			sum += z[c]
-		}
-		floats.Scale(1/sum, z)
-	}
+	prob := o.prob
 	clear(h)
 	for c := range C {
 		for d := c + 1; d < C; d++ {

@@ -46,7 +46,10 @@ func TestHessianAgreesWithGradient(t *testing.T) {
 			v[i] = 0.4 * rng.NormFloat64()
 		}
 		h := make([]float64, P*P)
-		o.hessian(h, make([]float64, (p.Cols+1)*(p.Cols+1)), make([]float64, (p.Cols+1)*hessianChunk), make([]float64, len(rows)*classes), v)
+		o.prob = make([]float64, len(rows)*classes)
+		o.eval(make([]float64, P), v) // the softmax at v, which hessian reads
+		o.hessian(h, make([]float64, (p.Cols+1)*(p.Cols+1)), make([]float64, (p.Cols+1)*hessianChunk))
+		o.prob = nil
 		const step = 1e-5
 		up, down := make([]float64, P), make([]float64, P)
 		for k := range v {

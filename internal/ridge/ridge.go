@@ -328,7 +328,11 @@ type objective struct {
 	// m), so that a row's logit for a class is one dot product and its
 	// part of the gradient one scaled addition (gonum/floats, vectorised).
 	thetaT, gradT []float64
-	err           error
+	// prob, where set (n × classes), receives each row's softmax at the
+	// point of every evaluation with a gradient: Newton's method builds
+	// its Hessian from them.
+	prob []float64
+	err  error
 }
 
 func (o *objective) eval(g, v []float64) float64 {
@@ -372,8 +376,14 @@ func (o *objective) eval(g, v []float64) float64 {
 		if g == nil {
 			continue
 		}
+		for c := range expo {
+			expo[c] /= sum // the softmax
+		}
+		if o.prob != nil {
+			copy(o.prob[r*C:(r+1)*C], expo)
+		}
 		for c := range logit { // the residual, class by class: Dᵀ·resid
-			d := w * (expo[c] / sum) * inv
+			d := w * expo[c] * inv
 			if c == y {
 				d -= w * inv
 			}
