@@ -851,7 +851,7 @@
 //
 // Session 51: where the taken tuples fit every training row, the joint
 // test cannot pass. Its fit is the unpenalised optimum, and an additive
-// logit over many cells on few rows reaches the training labels. On
+// logit over many cells on few rows nearly reaches the training labels. On
 // promoter (106 rows, 57 bases one-hot; 15 evidence singles and 6 strong
 // tuples, some of them triples) the statistic is 0.013 on 205 degrees
 // of freedom. Real tables show the same to a lesser degree: house votes
