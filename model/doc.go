@@ -59,7 +59,10 @@
 // LinAtt's loss is convex in W and b (the attention fixed), so under the
 // L2 prior package train puts on W it has one minimum.
 // Trainer.ContinuousOptimum finds it by L-BFGS (gonum's optimize) with the
-// training graph's own gradients over every row, and
+// training graph's own gradients over every row (ContinuousOptimumFrom
+// starts that search at a given point: package train gives it the
+// optimum its inner solver found over all rows, which the graph then
+// confirms in a pass or two; session 51), and
 // Trainer.BlendContinuous moves the output layer toward it; by default
 // training ends with the average of Adam's early-stopped layer and the
 // optimum (train.Config.ContinuousFit), which averages their logits.

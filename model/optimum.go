@@ -23,11 +23,13 @@ type ContinuousOptimum struct {
 	// W and B are the output weights (2L × classes, row-major, L = features
 	// + 1) and biases at the optimum.
 	W, B []float64
-	// StartLoss and Loss are the penalised loss at the network's weights
-	// (the direction's weights taken as zero for ValuesHalf) and at the
-	// optimum; GradNorm is the gradient's largest absolute
-	// entry there.
-	StartLoss, Loss, GradNorm float64
+	// StartLoss and Loss are the penalised loss where L-BFGS started
+	// (the network's weights, or ContinuousOptimumFrom's start; the
+	// direction's weights taken as zero for ValuesHalf) and at the
+	// optimum; NetworkLoss is the loss at the network's weights (so taken)
+	// whatever the start; GradNorm is the gradient's largest absolute
+	// entry at the optimum.
+	StartLoss, NetworkLoss, Loss, GradNorm float64
 	// Iterations and Evaluations count L-BFGS's iterations and its
 	// evaluations of the loss over every training row.
 	Iterations, Evaluations int
@@ -78,6 +80,23 @@ func (h ContinuousHalves) String() string {
 // input: with ValuesHalf the weights of the direction (W's first L rows)
 // are zero at the optimum, and the loss is minimised over the others.
 func (t *Trainer) ContinuousOptimumOver(ctx context.Context, h ContinuousHalves, x []float64, rows int, y []int, l2 float64, maxEvals int) (ContinuousOptimum, error) {
+	return t.continuousOptimum(ctx, h, nil, x, rows, y, l2, maxEvals)
+}
+
+// ContinuousOptimumFrom is ContinuousOptimumOver with L-BFGS started at
+// start's W and B instead of the network's weights (StartLoss is then
+// the loss there): a point near the optimum, such as the optimum of the
+// same loss that another solver found over the attended input
+// (ContinuousInput), leaves L-BFGS a few passes over the rows where it
+// would need hundreds from the network's weights. The optimum is the
+// same up to L-BFGS's tolerance and the biases' common shift, which
+// changes no probability. start's shape must be the network's (ErrShape)
+// and its values finite (ErrDiverged).
+func (t *Trainer) ContinuousOptimumFrom(ctx context.Context, h ContinuousHalves, start ContinuousOptimum, x []float64, rows int, y []int, l2 float64, maxEvals int) (ContinuousOptimum, error) {
+	return t.continuousOptimum(ctx, h, &start, x, rows, y, l2, maxEvals)
+}
+
+func (t *Trainer) continuousOptimum(ctx context.Context, h ContinuousHalves, from *ContinuousOptimum, x []float64, rows int, y []int, l2 float64, maxEvals int) (ContinuousOptimum, error) {
 	if err := t.ok(); err != nil {
 		return ContinuousOptimum{}, err
 	}
@@ -108,8 +127,25 @@ func (t *Trainer) ContinuousOptimumOver(ctx context.Context, h ContinuousHalves,
 	saved := append(slices.Clone(obj.w), obj.b...)
 	defer func() { copy(obj.w, saved); copy(obj.b, saved[len(obj.w):]) }() // the network keeps its weights
 	start := slices.Clone(saved)
+	if from != nil {
+		if len(from.W) != len(obj.w) || len(from.B) != len(obj.b) {
+			return ContinuousOptimum{}, fmt.Errorf("%w: start of another network (%d weights and %d biases, want %d and %d)", ErrShape, len(from.W), len(from.B), len(obj.w), len(obj.b))
+		}
+		start = append(slices.Clone(from.W), from.B...)
+		for _, v := range start {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return ContinuousOptimum{}, fmt.Errorf("%w: the start's weights are not finite (%v)", ErrDiverged, v)
+			}
+		}
+	}
 	clear(start[:obj.fixed])
 	startLoss := obj.eval(nil, start)
+	networkLoss := startLoss
+	if from != nil && obj.err == nil {
+		at := slices.Clone(saved)
+		clear(at[:obj.fixed])
+		networkLoss = obj.eval(nil, at)
+	}
 	if obj.err != nil {
 		return ContinuousOptimum{}, obj.err
 	}
@@ -142,7 +178,7 @@ func (t *Trainer) ContinuousOptimumOver(ctx context.Context, h ContinuousHalves,
 	clear(best[:obj.fixed])
 	return ContinuousOptimum{
 		W: slices.Clone(best[:wn]), B: slices.Clone(best[wn:]),
-		StartLoss: startLoss, Loss: loss, GradNorm: maxAbs(g),
+		StartLoss: startLoss, NetworkLoss: networkLoss, Loss: loss, GradNorm: maxAbs(g),
 		Iterations: res.Stats.MajorIterations, Evaluations: res.Stats.FuncEvaluations,
 		Status: res.Status.String(),
 	}, nil

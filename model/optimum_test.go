@@ -242,6 +242,82 @@ func TestContinuousOptimumValuesHalf(t *testing.T) {
 	}
 }
 
+// TestContinuousOptimumFrom: started at the optimum, L-BFGS stops at
+// once and returns it, with the loss at the network's weights reported
+// beside; started at a point near it, it reaches the optimum
+// ContinuousOptimumOver finds from the network's weights, the same logits
+// up to the biases' common shift; the network is left unchanged; a start
+// of another shape or with a non-finite value is refused.
+func TestContinuousOptimumFrom(t *testing.T) {
+	ds := gaussData(6, 60, 5)
+	tr := gaussTrainer(t, ds, 1, 2)
+	before, _, err := tr.Network().PredictProba(ds.X, ds.Rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const l2 = 0.01
+	ctx := context.Background()
+	ref, err := tr.ContinuousOptimumOver(ctx, model.BothHalves, ds.X, ds.Rows, ds.Y, l2, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := tr.ContinuousOptimumFrom(ctx, model.BothHalves, ref, ds.X, ds.Rows, ds.Y, l2, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref.NetworkLoss != ref.StartLoss || again.NetworkLoss != ref.StartLoss {
+		t.Errorf("loss at the network's weights %.15g (from them), %.15g (from the optimum); want both %.15g", ref.NetworkLoss, again.NetworkLoss, ref.StartLoss)
+	}
+	if again.Evaluations > 2 || again.StartLoss != ref.Loss || again.Loss > ref.Loss {
+		t.Errorf("from the optimum: %d evaluations, start loss %.15g, loss %.15g; want at most 2, %.15g and no higher",
+			again.Evaluations, again.StartLoss, again.Loss, ref.Loss)
+	}
+	near := model.ContinuousOptimum{W: slices.Clone(ref.W), B: slices.Clone(ref.B)}
+	for i := range near.W {
+		near.W[i] *= 1.1
+	}
+	for i := range near.B {
+		near.B[i] += 0.3 // a common shift and a little more
+	}
+	near.B[0] += 0.1
+	got, err := tr.ContinuousOptimumFrom(ctx, model.BothHalves, near, ds.X, ds.Rows, ds.Y, l2, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(got.Loss < got.StartLoss) || math.Abs(got.Loss-ref.Loss) > 1e-9*ref.Loss || got.GradNorm > 1e-6 {
+		t.Errorf("from near the optimum: loss %.15g from %.15g, gradient %g (%s); want %.15g", got.Loss, got.StartLoss, got.GradNorm, got.Status, ref.Loss)
+	}
+	for i := range got.W {
+		if math.Abs(got.W[i]-ref.W[i]) > 1e-4*(1+math.Abs(ref.W[i])) {
+			t.Fatalf("weight %d: %g from near the optimum, %g from the network's weights", i, got.W[i], ref.W[i])
+		}
+	}
+	shift := got.B[0] - ref.B[0]
+	for c := range got.B {
+		if math.Abs(got.B[c]-ref.B[c]-shift) > 1e-4 {
+			t.Errorf("bias %d: %g against %g, beyond the common shift %g", c, got.B[c], ref.B[c], shift)
+		}
+	}
+	after, _, _ := tr.Network().PredictProba(ds.X, ds.Rows)
+	if !slices.Equal(before, after) {
+		t.Errorf("ContinuousOptimumFrom changed the network's predictions")
+	}
+	for _, tc := range []struct {
+		name  string
+		start model.ContinuousOptimum
+		want  error
+	}{
+		{"short", model.ContinuousOptimum{W: ref.W[1:], B: ref.B}, model.ErrShape},
+		{"no biases", model.ContinuousOptimum{W: ref.W}, model.ErrShape},
+		{"NaN", model.ContinuousOptimum{W: append([]float64{math.NaN()}, ref.W[1:]...), B: ref.B}, model.ErrDiverged},
+		{"Inf", model.ContinuousOptimum{W: ref.W, B: append([]float64{math.Inf(1)}, ref.B[1:]...)}, model.ErrDiverged},
+	} {
+		if _, err := tr.ContinuousOptimumFrom(ctx, model.BothHalves, tc.start, ds.X, ds.Rows, ds.Y, l2, 10); !errors.Is(err, tc.want) {
+			t.Errorf("%s start: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+}
+
 // WeightedLoss weighs each row's cross-entropy by its class's weight:
 // ones give Loss, and the weighted mean is computed from the probabilities.
 func TestWeightedLoss(t *testing.T) {

@@ -190,6 +190,10 @@ func TestZeroValues(t *testing.T) {
 				_, err := tr.ContinuousOptimumOver(context.Background(), model.ValuesHalf, x, 1, y, 1, 10)
 				return err
 			}},
+			{"Trainer.ContinuousOptimumFrom", false, func(t *testing.T) error {
+				_, err := tr.ContinuousOptimumFrom(context.Background(), model.BothHalves, model.ContinuousOptimum{}, x, 1, y, 1, 10)
+				return err
+			}},
 			{"Trainer.ContinuousInput", false, func(t *testing.T) error {
 				_, err := tr.ContinuousInput(x, 1)
 				return err

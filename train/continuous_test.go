@@ -273,7 +273,7 @@ func linearOrDirection(kind string, n, d int, seed uint64) *data.Dataset {
 
 // FitSelect (the default) keeps the rows' direction where inner
 // cross-validation finds it predicts (the output layer is then FitAverage's,
-// bit for bit) and drops it where it only adds variance: the model is then
+// up to the optimum's tolerance) and drops it where it only adds variance: the model is then
 // linear in the values, so a row's log-odds at the midpoint of two rows are
 // the mean of theirs. Too few rows for the inner folds keep FitAverage.
 func TestFitSelect(t *testing.T) {
@@ -294,9 +294,23 @@ func TestFitSelect(t *testing.T) {
 			continue
 		}
 		atConfigured++
-		if _, avg := proba(ds, train.Config{Seed: seed, ContinuousFit: train.FitAverage}); !slices.Equal(p, avg) {
-			t.Errorf("direction, seed %d: both halves chosen, but the model differs from FitAverage's", seed)
+		// The same optimum, which FitSelect's graph search starts at the
+		// inner solver's optimum over all rows and FitAverage's at Adam's
+		// weights: the same model up to the search's tolerance.
+		// Both searches stop at the gradient threshold; the one from the
+		// inner solver's optimum reaches a loss as low.
+		avgRes, avg := proba(ds, train.Config{Seed: seed, ContinuousFit: train.FitAverage})
+		worst := 0.0
+		for i := range p {
+			worst = max(worst, math.Abs(p[i]-avg[i]))
 		}
+		if len(p) != len(avg) || worst > 1e-5 {
+			t.Errorf("direction, seed %d: both halves chosen, but the probabilities differ from FitAverage's by up to %g", seed, worst)
+		}
+		if res.Optimum == nil || avgRes.Optimum == nil || res.Optimum.Loss > avgRes.Optimum.Loss*(1+1e-12) {
+			t.Errorf("direction, seed %d: optimum %+v, FitAverage's %+v; want a loss as low", seed, res.Optimum, avgRes.Optimum)
+		}
+		t.Logf("direction, seed %d: probabilities within %.2g of FitAverage's; optimum loss %.15g against %.15g", seed, worst, res.Optimum.Loss, avgRes.Optimum.Loss)
 	}
 	if atConfigured == 0 {
 		t.Error("direction: no seed chose both halves at the configured penalty; the comparison with FitAverage did not run")
@@ -342,7 +356,9 @@ func TestFitSelect(t *testing.T) {
 // chooses a multiple of it, by a held-out loss lower than the configured
 // penalty's by the margin, and the output layer is the optimum at that
 // penalty: the graph's search from it stops at its first evaluation, with
-// a gradient within the threshold of the scaled penalty.
+// a gradient within the threshold of the scaled penalty, over the values
+// half and (since session 51, where the search starts at the inner
+// solver's optimum over all rows) over both halves alike.
 func TestFitSelectStrongerPenalty(t *testing.T) {
 	t.Parallel()
 	for _, seed := range []uint64{1, 2} {
@@ -352,8 +368,8 @@ func TestFitSelectStrongerPenalty(t *testing.T) {
 		if h == nil || !slices.Contains(train.PenaltyScales(), h.L2Scale) || !(h.ChosenLoss < h.BothLoss) {
 			t.Fatalf("seed %d: %+v, want a stronger penalty chosen by a lower held-out loss", seed, h)
 		}
-		if opt := res.Optimum; opt == nil || h.Chosen == model.ValuesHalf && opt.Evaluations != 1 {
-			t.Errorf("seed %d: optimum %+v, want the search to confirm the inner solver's optimum at once", seed, opt)
+		if opt := res.Optimum; opt == nil || opt.Evaluations != 1 {
+			t.Errorf("seed %d: optimum %+v (%v half), want the search to confirm the inner solver's optimum at once", seed, opt, h.Chosen)
 		}
 		// A weaker penalty than the configured one predicts worse here, so
 		// the walk down the weaker ones stops at the first (session 48).

@@ -123,7 +123,7 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 		sum := trainSummary{Status: res.Status.String(), Epochs: res.Epochs, BestEpoch: res.BestEpoch, BestLoss: res.BestLoss,
 			Route: res.Route.String(), Seconds: res.Duration.Seconds(), TrainingAccuracy: m.Accuracy, Model: o.ModelPath}
 		if res.Optimum != nil {
-			sum.ContinuousFit, sum.AdamPenalisedLoss, sum.OptimumLoss = string(res.Config.ContinuousFit), &res.Optimum.StartLoss, &res.Optimum.Loss
+			sum.ContinuousFit, sum.AdamPenalisedLoss, sum.OptimumLoss = string(res.Config.ContinuousFit), &res.Optimum.NetworkLoss, &res.Optimum.Loss
 		}
 		sum.LastKept = res.LastKept
 		if h := res.Halves; h != nil {
@@ -256,7 +256,7 @@ func optimumNote(res *train.Result) string {
 	if res.Config.ContinuousFit == train.FitOptimum {
 		how = "at the optimum"
 	}
-	return fmt.Sprintf(" (output layer %s%s: penalised loss %.4g at Adam's weights, %.4g there%s)", how, penalty, res.Optimum.StartLoss, res.Optimum.Loss, check)
+	return fmt.Sprintf(" (output layer %s%s: penalised loss %.4g at Adam's weights, %.4g there%s)", how, penalty, res.Optimum.NetworkLoss, res.Optimum.Loss, check)
 }
 
 // trainSummary is the JSON form of train's summary line.
