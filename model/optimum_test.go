@@ -195,17 +195,26 @@ func TestContinuousInputGivesTheLogits(t *testing.T) {
 	}
 }
 
-// TestContinuousOptimumValuesHalf checks the optimum over the values half:
-// the direction's weights are zero, the rest stationary, its loss no lower
-// than the optimum over both halves (which can set the direction's weights
-// to zero too), and the network is left unchanged.
-func TestContinuousOptimumValuesHalf(t *testing.T) {
+// halvesSetup returns the table, trainer and the network's probabilities
+// before any search of TestContinuousOptimumValuesHalf and
+// TestContinuousOptimumFrom.
+func halvesSetup(t *testing.T) (*data.Dataset, *model.Trainer, []float64) {
+	t.Helper()
 	ds := gaussData(6, 60, 5)
 	tr := gaussTrainer(t, ds, 1, 2)
 	before, _, err := tr.Network().PredictProba(ds.X, ds.Rows)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ds, tr, before
+}
+
+// TestContinuousOptimumValuesHalf checks the optimum over the values half:
+// the direction's weights are zero, the rest stationary, its loss no lower
+// than the optimum over both halves (which can set the direction's weights
+// to zero too), and the network is left unchanged.
+func TestContinuousOptimumValuesHalf(t *testing.T) {
+	ds, tr, before := halvesSetup(t)
 	const l2 = 0.01
 	vals, err := tr.ContinuousOptimumOver(context.Background(), model.ValuesHalf, ds.X, ds.Rows, ds.Y, l2, 1000)
 	if err != nil {
@@ -249,12 +258,7 @@ func TestContinuousOptimumValuesHalf(t *testing.T) {
 // up to the biases' common shift; the network is left unchanged; a start
 // of another shape or with a non-finite value is refused.
 func TestContinuousOptimumFrom(t *testing.T) {
-	ds := gaussData(6, 60, 5)
-	tr := gaussTrainer(t, ds, 1, 2)
-	before, _, err := tr.Network().PredictProba(ds.X, ds.Rows)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds, tr, before := halvesSetup(t)
 	const l2 = 0.01
 	ctx := context.Background()
 	ref, err := tr.ContinuousOptimumOver(ctx, model.BothHalves, ds.X, ds.Rows, ds.Y, l2, 1000)
