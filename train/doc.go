@@ -2037,7 +2037,7 @@
 // (ContinuousOptimumFrom), as it did for the values half since session 8,
 // while the layer keeps Adam's weights for the average. The graph's
 // gradient is within the threshold at the first evaluation, and the
-// optimum's loss is lower (vowel's four fits by 3e-10 to 5e-9).
+// optimum's loss is lower (vowel's four fits by 2e-12 to 5e-9).
 // `train --seed 2`, alternating: vowel 12.7 → 10.3 s, vehicle 9.2 → 8.0
 // s, spam 7.3 → 6.9 s, cells 3.9 → 3.7 s. `bench real --folds 5 --repeats
 // 1 --seed 5050 --jobs 2`: the 44 continuous and mixed tables, every
