@@ -75,10 +75,10 @@ type Result struct {
 	Route model.Route
 	// Optimum describes the search for the continuous optimum that the
 	// output layer was blended with (Config.ContinuousFit); its W and B
-	// are not kept. Its NetworkLoss is at Adam's weights, or where Halves
-	// chose the values half, at the start the inner solver gave it; its
-	// StartLoss is where the graph's search started, the inner solver's
-	// optimum over all rows wherever Halves ran (session 51). nil when
+	// are not kept. Its NetworkLoss is at Adam's weights (the direction's
+	// taken as zero where Halves chose the values half); its StartLoss is
+	// where the graph's search started, the inner solver's optimum over
+	// all rows wherever Halves ran a dense fit (session 51). nil when
 	// there was none (the categorical route, FitAdam, a canceled run).
 	Optimum *model.ContinuousOptimum
 	// LastKept is set when training kept the network it ended with
@@ -532,9 +532,10 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 	}
 	halves := model.BothHalves
 	var check *HalvesCheck
+	var start *model.ContinuousOptimum // where the graph's search starts; nil: Adam's weights
 	if l.cfg.ContinuousFit == FitSelect {
 		var err error
-		check, err = l.checkHalves(ctx)
+		check, start, err = l.checkHalves(ctx)
 		if ctx.Err() != nil {
 			l.Stop(Canceled)
 			return nil
@@ -563,13 +564,10 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 	}
 	var opt model.ContinuousOptimum
 	var err error
-	if check != nil && check.start != nil && halves == model.BothHalves {
-		opt, err = l.trainer.ContinuousOptimumFrom(ctx, halves, *check.start, l.train.X, l.train.Rows, l.train.Y, l2, ContinuousOptimumEvaluations)
+	if start != nil {
+		opt, err = l.trainer.ContinuousOptimumFrom(ctx, halves, *start, l.train.X, l.train.Rows, l.train.Y, l2, ContinuousOptimumEvaluations)
 	} else {
 		opt, err = l.trainer.ContinuousOptimumOver(ctx, halves, l.train.X, l.train.Rows, l.train.Y, l2, ContinuousOptimumEvaluations)
-	}
-	if check != nil {
-		check.start = nil // the result need not hold a copy of the layer
 	}
 	if ctx.Err() != nil {
 		l.Stop(Canceled)
@@ -642,10 +640,6 @@ type HalvesCheck struct {
 	// screened fit over all rows; L2Scale is its penalty multiple and
 	// ChosenLoss its held-out loss); 0 otherwise.
 	SparseK int `json:"sparse_k,omitempty"`
-	// start is, where both halves were chosen, their optimum over all
-	// rows at the chosen penalty (internal/ridge), where the graph's
-	// search for it starts.
-	start *model.ContinuousOptimum
 	// WeakerScales lists the multiples below 1 of the penalty that were
 	// cross-validated, for either half, strongest first: each only where
 	// the one before it (the configured penalty before the first) lowered
@@ -771,14 +765,14 @@ func weakerPenaltyScales() []float64 {
 // package ridge finds it, for the graph's search to confirm. Its folds are
 // stratified and drawn from a generator of their own, seeded by
 // Config.Seed, so that training draws the same numbers with or without it.
-func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
+func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, *model.ContinuousOptimum, error) {
 	rows, C := l.train.Rows, l.res.Network.Classes()
 	if rows < 2*HalvesFolds {
-		return nil, nil
+		return nil, nil, nil
 	}
 	in, err := l.trainer.ContinuousInput(l.train.X, rows)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	L := l.train.Cols + 1
 	rng := rand.New(rand.NewPCG(l.cfg.Seed, 0x68616c766573)) // "halves"
@@ -793,7 +787,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	bothHalves, valuesHalf := designs[0], designs[1]
 	// The candidates, in the order of preference among equal losses:
@@ -812,7 +806,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 		for _, c := range cands[:2] {
 			design, err := c.design.WithPenalty(scale*l.l2, model.OptimumGradientThreshold(scale*l.l2))
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			cands = append(cands, candidate{design: design, halves: c.halves, scale: scale})
 		}
@@ -827,7 +821,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 				scr, err = scr.WithPenalty(scale*l.l2, model.OptimumGradientThreshold(scale*l.l2))
 			}
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			cands = append(cands, candidate{screen: scr, halves: model.ValuesHalf, scale: scale})
 		}
@@ -869,7 +863,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 		}
 	}
 	if err := crossValidate(first); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	path := append([]float64{1}, weaker...) // each half's penalties, strongest first
 	for j := 2; j < len(path); j++ {
@@ -881,7 +875,7 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 			}
 		}
 		if err := crossValidate(next); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	both := cands[0].loss
@@ -948,44 +942,37 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, error) {
 	if l.cfg.ClassWeights == nil && !l.cfg.EqualClassWeights {
 		check.ClassWeightPower, check.BiasShift = weightPower(chosenLogits, l.train.Y, l.classWeights, C)
 	}
+	var start *model.ContinuousOptimum
 	if chosenScreen != nil {
 		// The screened fit over all rows is the output layer itself (the
 		// graph's search, over every column, would undo the screening).
 		w, b, _, err := chosenScreen.Fit(ctx)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := l.trainer.BlendContinuous(model.ContinuousOptimum{W: w, B: b}, 1); err != nil {
-			return nil, err
-		}
-	} else if check.Chosen == model.ValuesHalf {
-		// Start the output layer's search at the values half's optimum
-		// over all rows, which the inner folds' solver finds in far fewer
-		// passes than the graph does from Adam's weights.
-		w, b, err := chosen.Fit(ctx)
-		if err != nil {
-			return nil, err
-		}
-		start := model.ContinuousOptimum{W: append(make([]float64, L*C), w...), B: b}
-		if err := l.trainer.BlendContinuous(start, 1); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	} else {
-		// The same for both halves, whose optimum is averaged with Adam's
-		// layer: the graph's search starts there (continuousOptimum)
-		// while the layer keeps Adam's weights for the average. From
-		// Adam's weights the search often ended on its evaluation budget
-		// (vowel: 3 of 4 fits, 3.3 s of 12 s; session 51).
+		// The graph's search for the chosen halves' optimum starts at
+		// their optimum over all rows, which the inner folds' solver
+		// finds in far fewer passes than the graph does from Adam's
+		// weights (vowel: 3 of 4 searches ended on their evaluation
+		// budget, 3.3 s of 12 s; session 51); the layer keeps Adam's
+		// weights for the average.
 		w, b, err := chosen.Fit(ctx)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		check.start = &model.ContinuousOptimum{W: w, B: b}
+		if check.Chosen == model.ValuesHalf {
+			w = append(make([]float64, L*C), w...) // the direction's weights, zero
+		}
+		start = &model.ContinuousOptimum{W: w, B: b}
 	}
 	l.log.WithFields(logrus.Fields{"folds": HalvesFolds, "both_loss": fmt.Sprintf("%.4g", check.BothLoss),
 		"values_loss": fmt.Sprintf("%.4g", check.ValuesLoss), "std_err": fmt.Sprintf("%.2g", check.StdErr),
 		"chosen": check.Chosen.String(), "l2_scale": check.L2Scale, "sparse_k": check.SparseK, "chosen_loss": fmt.Sprintf("%.4g", check.ChosenLoss), "weaker_scales": fmt.Sprint(check.WeakerScales)}).Info("continuous input halves")
-	return check, nil
+	return check, start, nil
 }
 
 // sparseKeeps returns the numbers of columns of FitSelect's sparse

@@ -133,7 +133,7 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 			if h.SparseK > 0 {
 				sum.SparseColumns = &h.SparseK
 			}
-			if h.Chosen == model.ValuesHalf { // the search did not start at Adam's weights
+			if h.Chosen == model.ValuesHalf { // the layer is the optimum alone, not averaged with Adam's
 				sum.AdamPenalisedLoss = nil
 			}
 		}
