@@ -346,7 +346,7 @@ func Load(path string) (*Classifier, error) {
 	return &Classifier{
 		Model: b.Network.Config(),
 		Train: b.Train.RouteNeutral(b.Network.Route(), b.Network.Config().Rules),
-		Encoding: data.EncoderOptions{Label: b.Encoder.Label, Binarise: b.Encoder.BinnedColumns(),
+		Encoding: data.EncoderOptions{Label: b.Encoder.Label, Binarise: b.Encoder.BinnedColumns(), Steps: b.Encoder.SteppedColumns(),
 			Categorical: b.Encoder.CodedColumns(), NoBinarise: b.Encoder.NoBinarise},
 		fitted: b,
 	}, nil

@@ -86,14 +86,7 @@ func TestFitEncoderBinarise(t *testing.T) {
 			if !slices.Equal(enc.Features, tt.want) {
 				t.Fatalf("features\ngot  %v\nwant %v", enc.Features, tt.want)
 			}
-			raw, err := json.Marshal(enc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var back Encoder
-			if err := json.Unmarshal(raw, &back); err != nil || back.Validate() != nil {
-				t.Fatalf("round trip: %v, %v", err, back.Validate())
-			}
+			back := jsonRoundTrip(t, enc)
 			test := table(t, "test.csv", "label,word,code,flag,age\nx,a,1,0,35\ny,b,2,1,NA\nx,a,1,0,50\ny,b,1,1,99\n")
 			ds, _, err := back.Transform(test)
 			if err != nil {
@@ -132,6 +125,40 @@ func TestFitEncoderBinarise(t *testing.T) {
 	}
 }
 
+// jsonRoundTrip returns enc written as JSON and read back, failing the
+// test unless the copy validates.
+func jsonRoundTrip(t *testing.T, enc *Encoder) *Encoder {
+	t.Helper()
+	raw, err := json.Marshal(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Encoder
+	if err := json.Unmarshal(raw, &back); err != nil || back.Validate() != nil {
+		t.Fatalf("round trip: %v, %v", err, back.Validate())
+	}
+	return &back
+}
+
+// refusesEdits checks that Validate refuses each edit of a copy of good
+// with ErrEncoder, and accepts good itself.
+func refusesEdits(t *testing.T, good *Encoder, edits map[string]func(e *Encoder)) {
+	t.Helper()
+	for name, edit := range edits {
+		e := *good
+		e.Columns = slices.Clone(good.Columns)
+		e.Columns[0].Cuts = slices.Clone(good.Columns[0].Cuts)
+		e.Features = slices.Clone(good.Features)
+		edit(&e)
+		if err := e.Validate(); !errors.Is(err, ErrEncoder) || !strings.Contains(err.Error(), good.Columns[0].Name) {
+			t.Errorf("%s: Validate = %v, want ErrEncoder naming the column", name, err)
+		}
+	}
+	if err := good.Validate(); err != nil {
+		t.Errorf("the fitted encoder: %v", err)
+	}
+}
+
 func mustEncoder(t *testing.T, tab *Table, opts EncoderOptions) *Encoder {
 	t.Helper()
 	enc, err := FitEncoder(tab, opts)
@@ -161,28 +188,13 @@ func TestBinnedSources(t *testing.T) {
 func TestBinnedValidate(t *testing.T) {
 	t.Parallel()
 	good := mustEncoder(t, table(t, "s.csv", "age,label\n20,x\n30,y\n40,x\n50,y\n60,y\n"), EncoderOptions{Binarise: []string{"age"}})
-	for _, tt := range []struct {
-		name string
-		edit func(e *Encoder)
-	}{
-		{"no cuts", func(e *Encoder) { e.Columns[0].Cuts = nil; e.Features = nil }},
-		{"unsorted cuts", func(e *Encoder) { e.Columns[0].Cuts[1] = 10 }},
-		{"feature name", func(e *Encoder) { e.Features[1] = "age>41" }},
-		{"binary fields", func(e *Encoder) { e.Columns[0].Values = 2 }},
-		{"cuts on a numeric column", func(e *Encoder) { e.Columns[0].Kind = Numeric; e.Features = []string{"age"} }},
-	} {
-		e := *good
-		e.Columns = slices.Clone(good.Columns)
-		e.Columns[0].Cuts = slices.Clone(good.Columns[0].Cuts)
-		e.Features = slices.Clone(good.Features)
-		tt.edit(&e)
-		if err := e.Validate(); !errors.Is(err, ErrEncoder) || !strings.Contains(err.Error(), "age") {
-			t.Errorf("%s: Validate = %v, want ErrEncoder naming the column", tt.name, err)
-		}
-	}
-	if err := good.Validate(); err != nil {
-		t.Errorf("the fitted encoder: %v", err)
-	}
+	refusesEdits(t, good, map[string]func(e *Encoder){
+		"no cuts":                  func(e *Encoder) { e.Columns[0].Cuts = nil; e.Features = nil },
+		"unsorted cuts":            func(e *Encoder) { e.Columns[0].Cuts[1] = 10 },
+		"feature name":             func(e *Encoder) { e.Features[1] = "age>41" },
+		"binary fields":            func(e *Encoder) { e.Columns[0].Values = 2 },
+		"cuts on a numeric column": func(e *Encoder) { e.Columns[0].Kind = Numeric; e.Features = []string{"age"} },
+	})
 }
 
 // TestTransformDuplicateHeader: a table built in code whose header names

@@ -62,7 +62,7 @@
 //     later value too far from a binary column's two to be coded is an
 //     error naming its line. A model file whose encoder codes values so
 //     (other than 0/1 columns, which read alike) needs format version 5
-//     or later (every file is now version 7), which older programs refuse
+//     or later (every file is now version 8), which older programs refuse
 //     instead of misreading.
 //   - Otherwise, or when [EncoderOptions].Categorical names the column
 //     (integer codes such as the MONK's attributes), the column is
@@ -86,6 +86,15 @@
 //     route, a linear model, cannot (xor of two flags beside continuous
 //     columns: macro-F1 0.49 → 0.93), but loses where the continuous
 //     columns carry most of the signal, so it is a choice, not a default.
+//   - A numeric column of more than two training values that
+//     [EncoderOptions].Steps names ("*" for every one) is Stepped: its
+//     value, as a numeric column's, then the Binned column's 0/1
+//     features ("column>cut"), all one block. On the continuous route, a
+//     linear model, each column then has a slope and steps at its
+//     quartiles: a piecewise-constant correction to a linear effect,
+//     which a threshold effect or a band (x in its middle quartiles)
+//     needs. Package train's encoding check chooses it per table
+//     (session 52 there).
 //
 // The labels may be any strings. The classes are the distinct training labels,
 // sorted by value if they are all integers ("2" before "10") and as strings

@@ -364,7 +364,7 @@ func TestEncoderJSONErrors(t *testing.T) {
 		name, json, msg string
 	}{
 		{"unknown kind", `{"label":"label","columns":[{"name":"size","kind":"ordinal"}],"features":["size"],"classes":["no","yes"]}`,
-			`data: invalid encoder: unknown column kind "ordinal" (valid: numeric, categorical, binned)`},
+			`data: invalid encoder: unknown column kind "ordinal" (valid: numeric, categorical, binned, stepped)`},
 		{"feature count", `{"label":"label","columns":[{"name":"size","kind":"numeric"}],"features":["size","x"],"classes":["no","yes"]}`,
 			"data: invalid encoder: 2 feature names for 1 encoded features"},
 		{"no label", `{"columns":[{"name":"size","kind":"numeric"}],"features":["size"],"classes":["no","yes"]}`,

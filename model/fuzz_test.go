@@ -39,7 +39,7 @@ func FuzzLoad(f *testing.F) {
 	// The same model as a version-4 file (no checksum), so that mutations
 	// reach the checks under the checksum; the body reseals each input too.
 	if cut := bytes.LastIndex(good.Bytes(), []byte(`,"checksum"`)); cut > 0 {
-		f.Add(append(bytes.Replace(good.Bytes()[:cut:cut], []byte(`"version":7`), []byte(`"version":4`), 1), '}'))
+		f.Add(append(bytes.Replace(good.Bytes()[:cut:cut], []byte(`"version":8`), []byte(`"version":4`), 1), '}'))
 	}
 	f.Add([]byte(`{"format":"hornets-go model","version":4}`))
 	f.Add([]byte(`{"format":"hornets-go model","version":4,"config":{"rules":1,"order":1},"features":1,"classes":2}`))

@@ -24,9 +24,9 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatalf("Save: %v", err)
 	}
 	v6 := buf.String()
-	v1 := strings.Replace(v6, `"version":7`, `"version":1`, 1)
-	v2 := strings.Replace(v6, `"version":7`, `"version":2`, 1)
-	v3 := strings.Replace(v6, `"version":7`, `"version":3`, 1)
+	v1 := strings.Replace(v6, `"version":8`, `"version":1`, 1)
+	v2 := strings.Replace(v6, `"version":8`, `"version":2`, 1)
+	v3 := strings.Replace(v6, `"version":8`, `"version":3`, 1)
 	if v1 == v6 {
 		t.Fatalf("no \"version\":7 in the saved model:\n%.200s", v6)
 	}

@@ -243,9 +243,9 @@ func TestBundleAndWeightBounds(t *testing.T) {
 	}
 }
 
-// TestBundleFileVersion: every model is written as format version 7,
+// TestBundleFileVersion: every model is written as format version 8,
 // closed by its checksum; the files the programs before it wrote (version
-// 6 with a checksum; before it version 5 where the encoder codes a
+// 7 and 6 with a checksum; before them version 5 where the encoder codes a
 // column's values, 5/7 as 0/1, else 4; no checksum) still load and
 // predict as saved.
 func TestBundleFileVersion(t *testing.T) {
@@ -282,21 +282,26 @@ func TestBundleFileVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 		raw, _ := os.ReadFile(path)
-		if !strings.HasPrefix(string(raw), `{"format":"hornets-go model","version":7,`) || !strings.Contains(string(raw), `,"checksum":"sha256:`) {
-			t.Errorf("%s: the file starts %.120s and ends %q; want version 7 with a checksum", tc.name, raw, raw[max(0, len(raw)-90):])
+		if !strings.HasPrefix(string(raw), `{"format":"hornets-go model","version":8,`) || !strings.Contains(string(raw), `,"checksum":"sha256:`) {
+			t.Errorf("%s: the file starts %.120s and ends %q; want version 8 with a checksum", tc.name, raw, raw[max(0, len(raw)-90):])
 		}
 		cut := strings.LastIndex(string(raw), `,"checksum"`)
 		old := filepath.Join(t.TempDir(), "old.json")
-		if cut < 0 || os.WriteFile(old, []byte(strings.Replace(string(raw[:cut]), `"version":7`, tc.want, 1)+"}\n"), 0o644) != nil {
+		if cut < 0 || os.WriteFile(old, []byte(strings.Replace(string(raw[:cut]), `"version":8`, tc.want, 1)+"}\n"), 0o644) != nil {
 			t.Fatalf("%s: cannot make the old file", tc.name)
 		}
-		v6, err := modelfile.Reseal([]byte(strings.Replace(string(raw), `"version":7`, `"version":6`, 1)))
+		v6, err := modelfile.Reseal([]byte(strings.Replace(string(raw), `"version":8`, `"version":6`, 1)))
 		old6 := filepath.Join(t.TempDir(), "v6.json")
 		if err != nil || os.WriteFile(old6, v6, 0o644) != nil {
 			t.Fatalf("%s: cannot make the version-6 file: %v", tc.name, err)
 		}
+		v7, err := modelfile.Reseal([]byte(strings.Replace(string(raw), `"version":8`, `"version":7`, 1)))
+		old7 := filepath.Join(t.TempDir(), "v7.json")
+		if err != nil || os.WriteFile(old7, v7, 0o644) != nil {
+			t.Fatalf("%s: cannot make the version-7 file: %v", tc.name, err)
+		}
 		p1, err1 := res.Network.Predict(ds.X, ds.Rows)
-		for _, file := range []string{path, old, old6} {
+		for _, file := range []string{path, old, old6, old7} {
 			b2, err := train.LoadBundle(file)
 			if err != nil {
 				t.Fatalf("%s: LoadBundle(%s): %v", tc.name, filepath.Base(file), err)

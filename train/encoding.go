@@ -5,10 +5,12 @@ package train
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/sirupsen/logrus"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
@@ -31,6 +33,21 @@ import (
 // cannot express an interaction of two flags either), and a continuous
 // column of at most EncodingCodeValues values, a code, is one-hot encoded
 // in the binary encoding rather than cut at its quartiles.
+//
+// Since session 52 the check also fits the columns as numbers with steps
+// (data.Stepped: each continuous column's value beside 0/1 thresholds at
+// its training quartiles) on the continuous route: a linear model that
+// adds steps to each column's slope, for a label with a threshold or a
+// band in a column (sonar, glaucoma, Pima). Both candidates are linear
+// models on the continuous route, so the two are compared as FitSelect
+// compares its designs, by the held-out class-weighted cross-entropy row
+// by row: the steps are added where their loss is lower by more than
+// StepsMargin standard errors of the paired difference, and the
+// binarised encoding is not chosen (it is asked first, as before). The
+// steps are fitted on tables of up to EncodingMaxFeatures features (not
+// only EncodingMaxColumns continuous columns: their fits are the
+// continuous route's, which are cheap), and the binarised encoding, as
+// before, on tables of up to EncodingMaxColumns continuous columns.
 
 // Bounds of the tables ChooseEncoding checks: at least EncodingMinColumns
 // feature columns, of which at least one and at most EncodingMaxColumns
@@ -80,23 +97,53 @@ type EncodingCheck struct {
 	OneHot    []string `json:"one_hot,omitempty"`
 	// Continuous is the number of continuous columns checked.
 	Continuous int `json:"continuous"`
+	// BinarisedTried says whether the binarised encoding was fitted: on
+	// a table of more than EncodingMaxColumns continuous columns (that
+	// are not all codes) only the steps are (StepsTried).
+	BinarisedTried bool `json:"binarised_tried"`
+	// StepsTried says whether the columns were also fitted as numbers
+	// with steps (data.Stepped: each continuous column's value beside
+	// 0/1 thresholds at its training quartiles, on the continuous
+	// route), which the check does where the binarised encoding is not
+	// chosen and the table has at most EncodingMaxFeatures features.
+	// NumbersLoss and StepsLoss are the two encodings' held-out
+	// class-weighted cross-entropy (mean over the rows), StepsStdErr the
+	// standard error of its paired difference, StepsMacroF1 the held-out
+	// macro-F1 with steps, and Steps the choice: the steps' loss lower
+	// than the numbers' by more than StepsMargin standard errors.
+	StepsTried   bool    `json:"steps_tried"`
+	NumbersLoss  float64 `json:"numbers_loss,omitempty"`
+	StepsLoss    float64 `json:"steps_loss,omitempty"`
+	StepsStdErr  float64 `json:"steps_std_err,omitempty"`
+	StepsMacroF1 float64 `json:"steps_macro_f1,omitempty"`
+	Steps        bool    `json:"steps"`
 }
 
+// StepsMargin is how many standard errors of the paired per-row
+// difference the held-out loss with steps must be below the numbers'
+// for the encoding check to add them: FitSelect's HalvesMargin, the
+// same rule for the same kind of choice (two linear designs on the
+// continuous route, compared by held-out class-weighted cross-entropy).
+const StepsMargin = HalvesMargin
+
 // ChooseEncoding returns the encoder options to train on t with: opts
-// itself, unless opts leaves the encoding open (no Categorical, Binarise
-// or NoBinarise), FitEncoder's own rule binarises none of t's columns,
-// and t is within the check's bounds (EncodingMinColumns and the others:
-// one to EncodingMaxColumns continuous columns, alone or beside binary,
+// itself, unless opts leaves the encoding open (no Categorical, Binarise,
+// Steps or NoBinarise), FitEncoder's own rule binarises none of t's
+// columns, and t is within the check's bounds (EncodingMinColumns and the
+// others: at least one continuous column, alone or beside binary,
 // constant and categorical ones, at most EncodingMaxFeatures features, or
 // any number of continuous columns that are all codes of at most
 // EncodingCodeValues values in at most EncodingMaxCodeCells cells;
 // EncodingMinRows to EncodingMaxRows rows, every class in EncodingFolds
 // rows or more); then it fits mc and tc on EncodingFolds stratified inner
-// folds of t with the columns as FitEncoder codes them and binarised
+// folds of t with the columns as FitEncoder codes them, binarised
 // (Binarise "*", and Categorical the continuous columns of at most
-// EncodingCodeValues values), and returns the binarised options where
-// those fits predict the held-out rows better (see the package
-// documentation), with the check. The check is nil where it did not run.
+// EncodingCodeValues values; where t has at most EncodingMaxColumns
+// continuous columns or only codes) and with steps (Steps "*"; where t
+// has at most EncodingMaxFeatures features), and returns the binarised
+// options where those fits predict the held-out rows better, else the
+// options with steps where theirs do (see the package documentation),
+// with the check. The check is nil where it did not run.
 // Its folds are drawn from a generator of their own seeded by tc.Seed, so
 // the result is a function of t and the configs. log, where not nil,
 // hears when the check starts (its fits can take seconds).
@@ -104,7 +151,7 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	if ctx == nil {
 		return opts, nil, fmt.Errorf("%w: ChooseEncoding: nil context.Context (use context.Background())", ErrConfig)
 	}
-	if t == nil || len(opts.Categorical) > 0 || len(opts.Binarise) > 0 || opts.NoBinarise {
+	if t == nil || len(opts.Categorical) > 0 || len(opts.Binarise) > 0 || len(opts.Steps) > 0 || opts.NoBinarise {
 		return opts, nil, nil
 	}
 	rows := len(t.Rows)
@@ -147,7 +194,7 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 		codes = fewValued(t, continuous, EncodingCodeValues)
 	}
 	allCodes := len(codes) == len(continuous)
-	if !narrow && !allCodes {
+	if !narrow && !allCodes && len(whole.Columns) > EncodingMaxFeatures {
 		return opts, nil, nil
 	}
 	ds, _, err := whole.Transform(t)
@@ -155,14 +202,23 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 		return opts, nil, err
 	}
 	C := len(whole.Classes)
-	if !(narrow && ds.Cols <= EncodingMaxFeatures || allCodes && ds.Rows*ds.Cols <= EncodingMaxCodeCells) {
+	tryBinarised := narrow && ds.Cols <= EncodingMaxFeatures || allCodes && ds.Rows*ds.Cols <= EncodingMaxCodeCells
+	trySteps := ds.Cols <= EncodingMaxFeatures
+	if !tryBinarised && !trySteps {
 		return opts, nil, nil
 	}
 	if CheckFolds(ds, EncodingFolds) != nil {
 		return opts, nil, nil
 	}
 	if log != nil {
-		log.Infof("encoding check: fitting the %d continuous columns as numbers and binarised on %d inner folds (--no-binarise skips it)", len(continuous), EncodingFolds)
+		tried := "as numbers, with steps and binarised"
+		switch {
+		case !trySteps:
+			tried = "as numbers and binarised"
+		case !tryBinarised:
+			tried = "as numbers and with steps"
+		}
+		log.Infof("encoding check: fitting the %d continuous columns %s on %d inner folds (--no-binarise skips it)", len(continuous), tried, EncodingFolds)
 	}
 	// Both encodings name the whole table's categorical columns, so that a
 	// column keeps its kind whatever rows an inner fold holds (a numeric
@@ -176,76 +232,139 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	binarised.Categorical = codes
 	binarisedFolds := binarised
 	binarisedFolds.Categorical = append(slices.Clone(categorical), codes...)
+	stepped := opts
+	stepped.Categorical = categorical
+	stepped.Steps = []string{"*"}
 	rng := rand.New(rand.NewPCG(tc.Seed, 0x656e636f64696e67)) // "encoding"
 	fold := StratifiedFolds(ds.Y, C, EncodingFolds, rng)
-	pred := [2][]int{make([]int, rows), make([]int, rows)}
-	encodings := []data.EncoderOptions{numbers, binarisedFolds}
-	// The 2·EncodingFolds fits run at once (each writes its own rows of
-	// pred), as inner fits: no boundary check of their own.
-	err = concurrently(ctx, 2*EncodingFolds, func(ctx context.Context, job int) error {
-		f, k := job/2, job%2
+	const numbersAt, binarisedAt, stepsAt = 0, 1, 2
+	encodings := []data.EncoderOptions{numbers, binarisedFolds, stepped}
+	tried := []bool{true, tryBinarised, trySteps}
+	pred := make([][]int, len(encodings))
+	proba := make([][]float64, len(encodings)) // rows × C held-out probabilities, for the steps' loss
+	var jobs []int                             // encoding·EncodingFolds + fold
+	for k := range encodings {
+		if !tried[k] {
+			continue
+		}
+		pred[k] = make([]int, rows)
+		if trySteps && k != binarisedAt {
+			proba[k] = make([]float64, rows*C)
+		}
+		for f := range EncodingFolds {
+			jobs = append(jobs, f*len(encodings)+k)
+		}
+	}
+	slices.Sort(jobs) // fold by fold, as before the steps: a fold's fits start together
+	// The fits run at once (each writes its own rows of pred and proba),
+	// as inner fits: no boundary check of their own.
+	err = concurrently(ctx, len(jobs), func(ctx context.Context, job int) error {
+		f, k := jobs[job]/len(encodings), jobs[job]%len(encodings)
 		tr, te := foldRows(fold, f)
-		p, err := fitPredict(ctx, t.Subset(tr), t.Subset(te), encodings[k], mc, tc)
+		p, pr, err := fitPredict(ctx, t.Subset(tr), t.Subset(te), encodings[k], mc, tc, proba[k] != nil)
 		if err != nil {
 			return err
 		}
 		for j, i := range te {
 			pred[k][i] = p[j]
+			if pr != nil {
+				copy(proba[k][i*C:(i+1)*C], pr[j*C:(j+1)*C])
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return opts, nil, err
 	}
-	check := &EncodingCheck{Folds: EncodingFolds, OneHot: codes, Continuous: len(continuous)}
-	check.Gained, check.Lost = changedRows(pred[0], pred[1], ds.Y)
+	check := &EncodingCheck{Folds: EncodingFolds, OneHot: codes, Continuous: len(continuous), BinarisedTried: tryBinarised, StepsTried: trySteps}
 	names := whole.Classes
-	for k, p := range pred {
+	macroF1 := func(p []int) (float64, error) {
 		m, err := Evaluate(ds.Y, p, names)
-		if err != nil {
-			return opts, nil, err
-		}
-		if k == 0 {
-			check.NumbersMacroF1 = m.MacroF1
-		} else {
-			check.BinarisedMacroF1 = m.MacroF1
-		}
+		return m.MacroF1, err
+	}
+	if check.NumbersMacroF1, err = macroF1(pred[numbersAt]); err != nil {
+		return opts, nil, err
 	}
 	// The balanced weights themselves (the continuous route's, which the
 	// categorical route takes to a power only where they are near equal,
 	// and there the test is the plain sign test anyway).
-	check.Binarised = weightedGainsHold(pred[0], pred[1], ds.Y, LossWeights(tc, ds.Y, C, model.Continuous)) &&
-		check.BinarisedMacroF1 > check.NumbersMacroF1
-	if check.Binarised {
-		return binarised, check, nil
+	weights := LossWeights(tc, ds.Y, C, model.Continuous)
+	if trySteps {
+		if check.StepsMacroF1, err = macroF1(pred[stepsAt]); err != nil {
+			return opts, nil, err
+		}
+		numbersLoss := heldOutLoss(proba[numbersAt], ds.Y, C, weights)
+		stepsLoss := heldOutLoss(proba[stepsAt], ds.Y, C, weights)
+		diff := make([]float64, rows)
+		for i := range diff {
+			diff[i] = numbersLoss[i] - stepsLoss[i]
+		}
+		d, sd := stat.MeanStdDev(diff, nil)
+		check.NumbersLoss, check.StepsLoss = stat.Mean(numbersLoss, nil), stat.Mean(stepsLoss, nil)
+		check.StepsStdErr = sd / math.Sqrt(float64(rows))
+		check.Steps = d > StepsMargin*check.StepsStdErr
+	}
+	// The binarised encoding first: where it predicts better, the
+	// categorical route has found what a linear model cannot express.
+	if tryBinarised {
+		check.Gained, check.Lost = changedRows(pred[numbersAt], pred[binarisedAt], ds.Y)
+		if check.BinarisedMacroF1, err = macroF1(pred[binarisedAt]); err != nil {
+			return opts, nil, err
+		}
+		check.Binarised = weightedGainsHold(pred[numbersAt], pred[binarisedAt], ds.Y, weights) &&
+			check.BinarisedMacroF1 > check.NumbersMacroF1
+		if check.Binarised {
+			check.Steps = false
+			return binarised, check, nil
+		}
+	}
+	if check.Steps {
+		return stepped, check, nil
 	}
 	return opts, check, nil
 }
 
+// heldOutLoss returns each row's class-weighted cross-entropy under the
+// held-out probabilities proba (rows × C): weights[y]·−ln p(y), with p
+// kept above 1e-12 so that one confident miss costs at most about 28.
+func heldOutLoss(proba []float64, y []int, C int, weights []float64) []float64 {
+	out := make([]float64, len(y))
+	for i, c := range y {
+		out[i] = -weights[c] * math.Log(max(proba[i*C+c], 1e-12))
+	}
+	return out
+}
+
 // fitPredict fits the encoder with opts and the network on tr and returns
-// its predictions of te's rows.
-func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOptions, mc model.Config, tc Config) ([]int, error) {
+// its predictions of te's rows, and where withProba is set their class
+// probabilities (rows × classes).
+func fitPredict(ctx context.Context, tr, te *data.Table, opts data.EncoderOptions, mc model.Config, tc Config, withProba bool) ([]int, []float64, error) {
 	enc, err := data.FitEncoder(tr, opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	trDS, _, err := enc.Transform(tr)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	teDS, _, err := enc.Transform(te) // a category unseen in tr: all zeros
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// The check compares encodings, not finished models.
 	net, err := innerFit(ctx, trDS, mc, shortSchedule(tc), nil)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("train: encoding check: %w", err)
+			return nil, nil, fmt.Errorf("train: encoding check: %w", err)
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	return net.Predict(teDS.X, teDS.Rows)
+	pred, err := net.Predict(teDS.X, teDS.Rows)
+	if err != nil || !withProba {
+		return pred, nil, err
+	}
+	proba, _, err := net.PredictProba(teDS.X, teDS.Rows)
+	return pred, proba, err
 }
 
 // shortSchedule returns tc for an inner check that compares two

@@ -157,22 +157,33 @@ func TestChooseEncoding(t *testing.T) {
 	xor := func(x []float64) bool { return (x[3] > 0) != (x[7] > 0) }
 	and := func(x []float64) bool { return x[3] > 0 && x[7] > 0 }
 	additive := func(x []float64) bool { return x[3]+x[7] > 0 }
+	// A band of one column (its middle half) beside a slope in another:
+	// no linear model of the numbers expresses the band, steps at the
+	// quartiles do (x3 above its first quartile and not above its
+	// third).
+	band := func(x []float64) bool { return 2*x[7]+3*b2f(math.Abs(x[3]) < 0.67) > 1.5 }
 	for _, c := range []struct {
 		name   string
 		tab    *data.Table
 		opts   data.EncoderOptions
 		ran    bool
 		binned bool
+		steps  bool
 	}{
-		{"xor", continuousTable(t, 300, 10, 1, xor), data.EncoderOptions{}, true, true},
-		{"and", continuousTable(t, 300, 10, 2, and), data.EncoderOptions{}, true, true},
-		{"additive", continuousTable(t, 300, 10, 3, additive), data.EncoderOptions{}, true, false},
-		{"--no-binarise", continuousTable(t, 300, 10, 1, xor), data.EncoderOptions{NoBinarise: true}, false, false},
-		{"--binarise x3", continuousTable(t, 300, 10, 1, xor), data.EncoderOptions{Binarise: []string{"x3"}}, false, false},
-		{"--categorical x1", continuousTable(t, 300, 10, 1, xor), data.EncoderOptions{Categorical: []string{"x1"}}, false, false},
-		{"too few rows", continuousTable(t, train.EncodingMinRows-1, 10, 1, xor), data.EncoderOptions{}, false, false},
-		{"one column", continuousTable(t, 300, 1, 1, func(x []float64) bool { return x[0] > 0 }), data.EncoderOptions{}, false, false},
-		{"too many columns", continuousTable(t, 100, train.EncodingMaxColumns+1, 1, xor), data.EncoderOptions{}, false, false},
+		{"xor", continuousTable(t, 300, 10, 1, xor), data.EncoderOptions{}, true, true, false},
+		{"and", continuousTable(t, 300, 10, 2, and), data.EncoderOptions{}, true, true, false},
+		{"additive", continuousTable(t, 300, 10, 3, additive), data.EncoderOptions{}, true, false, false},
+		// Where the binarised encoding predicts better it is taken first,
+		// whatever the steps do: its rules express the band too.
+		{"band beside a slope, binarised first", continuousTable(t, 300, 10, 5, band), data.EncoderOptions{}, true, true, false},
+		{"band beside a slope, more columns than EncodingMaxColumns", continuousTable(t, 300, train.EncodingMaxColumns+8, 6, band), data.EncoderOptions{}, true, false, true},
+		{"--no-binarise", continuousTable(t, 300, 10, 1, xor), data.EncoderOptions{NoBinarise: true}, false, false, false},
+		{"--binarise x3", continuousTable(t, 300, 10, 1, xor), data.EncoderOptions{Binarise: []string{"x3"}}, false, false, false},
+		{"--categorical x1", continuousTable(t, 300, 10, 1, xor), data.EncoderOptions{Categorical: []string{"x1"}}, false, false, false},
+		{"Steps x3", continuousTable(t, 300, 10, 5, band), data.EncoderOptions{Steps: []string{"x3"}}, false, false, false},
+		{"too few rows", continuousTable(t, train.EncodingMinRows-1, 10, 1, xor), data.EncoderOptions{}, false, false, false},
+		{"one column", continuousTable(t, 300, 1, 1, func(x []float64) bool { return x[0] > 0 }), data.EncoderOptions{}, false, false, false},
+		{"too many columns", continuousTable(t, 100, train.EncodingMaxFeatures+1, 1, xor), data.EncoderOptions{}, false, false, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -188,6 +199,18 @@ func TestChooseEncoding(t *testing.T) {
 			}
 			if !c.binned && !slices.Equal(opts.Binarise, c.opts.Binarise) {
 				t.Errorf("options %+v changed from %+v", opts, c.opts)
+			}
+			if got := slices.Equal(opts.Steps, []string{"*"}); got != c.steps || check != nil && check.Steps != c.steps {
+				t.Errorf("options %+v, check %+v: want steps %v", opts, check, c.steps)
+			}
+			if !c.steps && !slices.Equal(opts.Steps, c.opts.Steps) {
+				t.Errorf("options %+v changed from %+v", opts, c.opts)
+			}
+			// The binarised encoding is fitted on tables of at most
+			// EncodingMaxColumns continuous columns, the steps on every
+			// table the check runs on here.
+			if check != nil && (check.BinarisedTried != (c.tab != nil && len(c.tab.Header)-1 <= train.EncodingMaxColumns) || !check.StepsTried) {
+				t.Errorf("check %+v: binarised tried %v, steps tried %v", check, check.BinarisedTried, check.StepsTried)
 			}
 			if check != nil {
 				t.Logf("check %+v", *check)
@@ -260,4 +283,12 @@ func TestChooseEncodingWide(t *testing.T) {
 			}
 		})
 	}
+}
+
+// b2f is 1 for true, 0 for false.
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }

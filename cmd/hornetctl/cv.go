@@ -159,7 +159,7 @@ func writeCVResult(w io.Writer, format, path string, res *evaluate.CVResult) err
 
 // dataSpecOf describes the table of cv and tune for the sweep's spec.
 func dataSpecOf(o dataOptions, tab *data.Table, ds *data.Dataset) dataSpec {
-	d := dataSpec{Path: o.Path, Format: o.Format, Label: o.Label, Categorical: o.Categorical, Binarise: o.Binarise, NoBinarise: o.NoBinarise}
+	d := dataSpec{Path: o.Path, Format: o.Format, Label: o.Label, Categorical: o.Categorical, Binarise: o.Binarise, NoBinarise: o.NoBinarise, Steps: o.Steps}
 	if tab != nil {
 		d.SHA256 = tableHash(tab)
 	} else {

@@ -142,3 +142,57 @@ func TestImpossibleFlagsFailBeforeTheEncodingCheck(t *testing.T) {
 		}
 	}
 }
+
+// A table of 40 continuous columns whose label is a band of one column
+// (its middle half) beside a slope in another: train's encoding check
+// (binarising not tried, past EncodingMaxColumns) adds steps, says so,
+// and the model keeps each column's value beside its steps on the
+// continuous route; --steps asks for them without the check, and it
+// excludes --no-binarise.
+func TestEncodingCheckAddsSteps(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "band.csv")
+	writeGaussianCSV(t, csv, 300, train.EncodingMaxColumns+8, 6, func(x []float64, _ *rand.Rand) string {
+		band := 0.0
+		if x[3] > -0.67 && x[3] < 0.67 {
+			band = 3
+		}
+		return fmt.Sprint(2*x[7]+band > 1.5)
+	})
+	m := filepath.Join(dir, "m.json")
+	r := mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1")
+	if !strings.Contains(r.stderr, "encoding check: fitting the 40 continuous columns as numbers and with steps") || !strings.Contains(r.stderr, "encoding check of the 40 continuous columns: added steps at their training quartiles to the 40") {
+		t.Errorf("train's log does not report the steps:\n%s", r.stderr)
+	}
+	bundle, err := train.LoadBundle(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(bundle.Encoder.SteppedColumns()); got != 40 || bundle.Network.Route().String() != "continuous" {
+		t.Errorf("%d stepped columns, route %v: want all 40 and the continuous route", got, bundle.Network.Route())
+	}
+	r = mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1", "--steps", "x3,x7")
+	if strings.Contains(r.stderr, "encoding check") {
+		t.Errorf("--steps: the encoding check ran:\n%s", r.stderr)
+	}
+	if bundle, err = train.LoadBundle(m); err != nil {
+		t.Fatal(err)
+	}
+	if got := bundle.Encoder.SteppedColumns(); fmt.Sprint(got) != "[x3 x7]" {
+		t.Errorf("--steps x3,x7: stepped columns %v", got)
+	}
+	// A usage error (2), and names the table cannot take (1, as
+	// --binarise's: the file and the column named).
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{{[]string{"--steps", "x3", "--no-binarise"}, 2}, {[]string{"--steps", "nope"}, 1}, {[]string{"--steps", "x3", "--binarise", "x3"}, 1}} {
+		r := runCLI(t, context.Background(), append([]string{"train", "--data", csv, "--out", m + ".no", "--seed", "1"}, tc.args...)...)
+		if r.code != tc.code || !strings.Contains(r.stderr, "steps") || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+			t.Errorf("%v: exit %d, stderr\n%s\nwant exit %d and one line naming the steps", tc.args, r.code, r.stderr, tc.code)
+		}
+		if _, err := os.Stat(m + ".no"); err == nil {
+			t.Errorf("%v: a model was saved", tc.args)
+		}
+	}
+}

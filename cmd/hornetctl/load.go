@@ -83,7 +83,9 @@ func binariseFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "binarise", Category: "Data",
 			Usage: fmt.Sprintf("code the numeric CSV columns `NAMES` (comma-separated, or * for every numeric column) as 0/1 thresholds at their training quartiles (age>45), so that a table of 0/1 flags with some continuous columns takes the categorical route and its rules test the thresholds (default: the continuous columns of a table of flags with at most %d of them and %d flags for each; and every continuous column of a table with 1 to %d of them, alone or beside flags and categories (at most %d features), or of a table of codes of at most %d values (genotypes; at most %d cells), over %d to %d rows, where an inner %d-fold check of train, cv and bench real finds it predicts better, codes then one-hot)", data.AutoBinariseMax, data.AutoBinariseFlags, train.EncodingMaxColumns, train.EncodingMaxFeatures, train.EncodingCodeValues, train.EncodingMaxCodeCells, train.EncodingMinRows, train.EncodingMaxRows, train.EncodingFolds)},
 		&cli.BoolFlag{Name: "no-binarise", Category: "Data",
-			Usage: "keep every numeric CSV column a number: do not binarise the one or two continuous columns of a table of flags, nor check whether binarising the continuous columns of a table with a few of them predicts better (the continuous route, a linear model, then takes it)"},
+			Usage: "keep every numeric CSV column a number: do not binarise the one or two continuous columns of a table of flags, nor check whether binarising the continuous columns of a table with a few of them, or adding steps to them, predicts better (the continuous route, a linear model, then takes it)"},
+		&cli.StringSliceFlag{Name: "steps", Category: "Data",
+			Usage: fmt.Sprintf("code the numeric CSV columns `NAMES` (comma-separated, or * for every numeric column) as their value beside 0/1 thresholds at their training quartiles (age, age>45), so that the continuous route's linear model adds steps to each column's slope (default: every continuous column of a table of at most %d features, over %d to %d rows, where the inner %d-fold check of train, cv and bench real finds the held-out loss lower with them by more than %g standard error and binarising does not predict better)", train.EncodingMaxFeatures, train.EncodingMinRows, train.EncodingMaxRows, train.EncodingFolds, train.StepsMargin)},
 	}
 }
 
@@ -96,6 +98,7 @@ type dataOptions struct {
 	Categorical []string    // --categorical (train and cv only)
 	Binarise    []string    // --binarise (train and cv only)
 	NoBinarise  bool        // --no-binarise (train and cv only)
+	Steps       []string    // --steps (train and cv only)
 	Limits      data.Limits // from --max-input-mb; the zero value is the default
 }
 
@@ -149,13 +152,21 @@ func readDataFlags(c *cli.Context, stdin io.Reader) (dataOptions, error) {
 	if o.NoBinarise = c.Bool("no-binarise"); o.NoBinarise && len(o.Binarise) > 0 {
 		return o, usagef("--no-binarise and --binarise exclude each other")
 	}
+	if c.IsSet("steps") {
+		if o.Format == formatLibSVM {
+			return o, usagef("--steps applies to CSV input only")
+		}
+		if o.Steps = columnNames(c, "steps"); o.NoBinarise {
+			return o, usagef("--no-binarise and --steps exclude each other")
+		}
+	}
 	return o, nil
 }
 
 // encoderOptions returns the options of the CSV encoder fitted on the
 // training table.
 func (o dataOptions) encoderOptions() data.EncoderOptions {
-	return data.EncoderOptions{Label: o.Label, Categorical: o.Categorical, Binarise: o.Binarise, NoBinarise: o.NoBinarise}
+	return data.EncoderOptions{Label: o.Label, Categorical: o.Categorical, Binarise: o.Binarise, NoBinarise: o.NoBinarise, Steps: o.Steps}
 }
 
 // categoricalNames returns the column names of --categorical, trimmed,
@@ -215,7 +226,7 @@ func loadTrainingChecked(ctx context.Context, o dataOptions, fit fitOptions, log
 		}
 		return nil, nil, nil, inputError(err)
 	}
-	if check == nil || !check.Binarised { // opts are the flags' own: the encoder above
+	if check == nil || !check.Binarised && !check.Steps { // opts are the flags' own: the encoder above
 		return ds, enc, check, nil
 	}
 	if enc, err = data.FitEncoder(t, opts); err != nil {
@@ -565,9 +576,12 @@ func warnDosageCodes(w io.Writer, file string, ds *data.Dataset, enc *data.Encod
 	if vals == nil || model.RouteOf(ds.X) != model.Continuous {
 		return
 	}
-	others, dosage := 0, 0
+	others, dosage, features := 0, 0, ds.Cols
 	for k, c := range enc.Columns {
-		if c.Kind != data.Numeric || c.Values == 2 {
+		if c.Kind == data.Stepped {
+			features -= len(c.Cuts) // counted as the numbers they are steps of
+		}
+		if c.Kind != data.Numeric && c.Kind != data.Stepped || c.Values == 2 {
 			continue
 		}
 		others++
@@ -579,7 +593,7 @@ func warnDosageCodes(w io.Writer, file string, ds *data.Dataset, enc *data.Encod
 		return
 	}
 	fmt.Fprintf(w, "hornetctl: warning: %s: %d of %d features hold the codes 0, 1 and 2 (genotypes?), read as numbers, so the table takes the continuous route (a linear model, no interaction rules); --categorical '*' (a feature per code) or --binarise '*' (a feature per threshold, fewer) encodes them for the categorical route, which finds interactions: compare them with cv\n",
-		oneLine(file), dosage, ds.Cols)
+		oneLine(file), dosage, features)
 }
 
 // columnValues returns, for each column of enc (nil for a binned one), its
@@ -600,6 +614,8 @@ func columnValues(ds *data.Dataset, enc *data.Encoder) []map[string]int {
 			width = len(c.Categories)
 		case data.Binned:
 			width = len(c.Cuts)
+		case data.Stepped:
+			width = 1 + len(c.Cuts) // the value, then its steps
 		}
 		if off+width > ds.Cols {
 			return nil

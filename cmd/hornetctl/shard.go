@@ -163,6 +163,7 @@ type dataSpec struct {
 	Categorical []string `json:"categorical,omitempty"`
 	Binarise    []string `json:"binarise,omitempty"`
 	NoBinarise  bool     `json:"no_binarise,omitempty"`
+	Steps       []string `json:"steps,omitempty"`
 	SHA256      string   `json:"sha256"` // of the parsed table
 }
 

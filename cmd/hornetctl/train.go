@@ -207,6 +207,10 @@ func weightsNote(res *train.Result) string {
 // continuous columns binarised at their quartiles and the codes among them
 // one-hot (naming at most five).
 func encodingChoice(check *train.EncodingCheck) string {
+	if check.Steps {
+		return fmt.Sprintf("added steps at their training quartiles to the %d (each a number and up to three 0/1 thresholds, x>q, on the continuous route: held-out loss %.4g against %.4g as numbers, standard error %.2g)",
+			check.Continuous, check.StepsLoss, check.NumbersLoss, check.StepsStdErr)
+	}
 	if !check.Binarised {
 		return "kept them numbers"
 	}
@@ -365,8 +369,15 @@ func trainModel(ctx context.Context, o *trainOptions, ios *iostreams) (*train.Bu
 	prog := newProgress(log, ios.Err, o.Verbosity, max(tcfg.EpochsFor(model.Categorical), tcfg.EpochsFor(model.Continuous)))
 	log.WithField("file", o.Data.Path).WithField("format", o.Data.Format).Infof("read %d rows, %d feature columns, %d classes", ds.Rows, ds.Cols, len(ds.Classes))
 	if check != nil {
-		log.WithFields(logrus.Fields{"folds": check.Folds, "numbers_macro_f1": fmt.Sprintf("%.4f", check.NumbersMacroF1), "binarised_macro_f1": fmt.Sprintf("%.4f", check.BinarisedMacroF1),
-			"gained": check.Gained, "lost": check.Lost}).Infof("encoding check of the %d continuous columns: %s (--binarise '*' or --no-binarise decides it)", check.Continuous, encodingChoice(check))
+		fields := logrus.Fields{"folds": check.Folds, "numbers_macro_f1": fmt.Sprintf("%.4f", check.NumbersMacroF1)}
+		if check.BinarisedTried {
+			fields["binarised_macro_f1"], fields["gained"], fields["lost"] = fmt.Sprintf("%.4f", check.BinarisedMacroF1), check.Gained, check.Lost
+		}
+		if check.StepsTried {
+			fields["steps_macro_f1"], fields["numbers_loss"], fields["steps_loss"], fields["steps_std_err"] = fmt.Sprintf("%.4f", check.StepsMacroF1),
+				fmt.Sprintf("%.4g", check.NumbersLoss), fmt.Sprintf("%.4g", check.StepsLoss), fmt.Sprintf("%.2g", check.StepsStdErr)
+		}
+		log.WithFields(fields).Infof("encoding check of the %d continuous columns: %s (--binarise '*', --steps '*' or --no-binarise decides it)", check.Continuous, encodingChoice(check))
 	} else if binned := enc.BinnedColumns(); len(binned) > 0 && len(o.Data.Binarise) == 0 {
 		log.WithField("columns", fmt.Sprint(binned)).Infof("binarised %d continuous column(s) beside the table's 0/1 flags at their training quartiles, so that the categorical route can find interactions with them (--no-binarise keeps them numbers)", len(binned))
 	}

@@ -26,12 +26,15 @@ import (
 // column's values as 0 and 1, which a version-4 reader would ignore and
 // misread). Version 6 adds the checksum (Write). Version 7 lets the data
 // encoder a file holds code a numeric column as thresholds (data.Binned,
-// `--binarise`), which a version-6 reader would refuse as an unknown kind:
-// every file this program writes is version 7; versions 4 and 5, without
-// a checksum, and 6, with one, are still read.
+// `--binarise`), which a version-6 reader would refuse as an unknown kind.
+// Version 8 lets it code a numeric column as its value beside thresholds
+// (data.Stepped, chosen by the encoding check), which a version-7 reader
+// would refuse the same way: every file this program writes is version 8;
+// versions 4 and 5, without a checksum, and 6 and 7, with one, are still
+// read.
 const (
 	Name          = "hornets-go model"
-	Version       = 7
+	Version       = 8
 	OldestVersion = 4
 )
 

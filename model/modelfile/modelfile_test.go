@@ -49,7 +49,7 @@ func TestReadErrors(t *testing.T) {
 		{"no format", `{"version":2}`, `no "format" field`},
 		{"foreign format", `{"format":"other","version":2}`, `format "other" is not`},
 		{"no version", `{"format":"hornets-go model"}`, "missing or invalid format version"},
-		{"newer", `{"format":"hornets-go model","version":8}`, "upgrade hornets-go"},
+		{"newer", `{"format":"hornets-go model","version":9}`, "upgrade hornets-go"},
 		{"no checksum", `{"format":"hornets-go model","version":6,"W":[1]}`, "version 6 without its checksum"},
 		{"older", `{"format":"hornets-go model","version":1}`, "retrain the model"},
 		{"older, version 2", `{"format":"hornets-go model","version":2}`, "retrain the model"},
