@@ -437,6 +437,35 @@ func TestBinariseSaveLoad(t *testing.T) {
 	}
 }
 
+// A classifier fitted with Encoding.Steps saves each column's value and
+// thresholds: the loaded one takes the continuous route, predicts alike
+// and refits with the same Steps.
+func TestStepsSaveLoad(t *testing.T) {
+	t.Parallel()
+	tab := &data.Table{Name: "band.csv", Header: []string{"x", "age", "y"}}
+	for i := range 80 {
+		x, age := float64(i%7)/3, 20+(i*37)%60
+		y := "no"
+		if age > 35 && age < 65 || x > 1.9 {
+			y = "yes"
+		}
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(x), fmt.Sprint(age), y})
+	}
+	clf := &hornets.Classifier{Train: trainConfig, Encoding: data.EncoderOptions{Steps: []string{"age"}}}
+	if err := clf.Fit(context.Background(), tab); err != nil {
+		t.Fatal(err)
+	}
+	if clf.Network().Route() != model.Continuous {
+		t.Errorf("route %v, want continuous", clf.Network().Route())
+	}
+	back := saveAndLoad(t, clf)
+	p1, err1 := clf.PredictProba(tab)
+	p2, err2 := back.PredictProba(tab)
+	if err1 != nil || err2 != nil || !reflect.DeepEqual(p1, p2) || !slices.Equal(back.Encoding.Steps, []string{"age"}) {
+		t.Errorf("after Load: errors %v, %v; same probabilities %v; Steps %v", err1, err2, reflect.DeepEqual(p1, p2), back.Encoding.Steps)
+	}
+}
+
 // A classifier fitted with Encoding.NoBinarise on flags beside one
 // continuous column (which would be binarised by default) keeps the
 // option through Save and Load, so that a refit of the loaded one keeps
