@@ -104,13 +104,14 @@ type EncodingCheck struct {
 	// StepsTried says whether the columns were also fitted as numbers
 	// with steps (data.Stepped: each continuous column's value beside
 	// 0/1 thresholds at its training quartiles, on the continuous
-	// route), which the check does where the binarised encoding is not
-	// chosen and the table has at most EncodingMaxFeatures features.
-	// NumbersLoss and StepsLoss are the two encodings' held-out
-	// class-weighted cross-entropy (mean over the rows), StepsStdErr the
-	// standard error of its paired difference, StepsMacroF1 the held-out
-	// macro-F1 with steps, and Steps the choice: the steps' loss lower
-	// than the numbers' by more than StepsMargin standard errors.
+	// route), which the check does on tables of at most
+	// EncodingMaxFeatures features. NumbersLoss and StepsLoss are the
+	// two encodings' held-out class-weighted cross-entropy (mean over
+	// the rows), StepsStdErr the standard error of its paired
+	// difference, StepsMacroF1 the held-out macro-F1 with steps, and
+	// Steps the choice: the steps' loss lower than the numbers' by more
+	// than StepsMargin standard errors, and the binarised encoding not
+	// chosen.
 	StepsTried   bool    `json:"steps_tried"`
 	NumbersLoss  float64 `json:"numbers_loss,omitempty"`
 	StepsLoss    float64 `json:"steps_loss,omitempty"`
@@ -242,7 +243,7 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	tried := []bool{true, tryBinarised, trySteps}
 	pred := make([][]int, len(encodings))
 	proba := make([][]float64, len(encodings)) // rows × C held-out probabilities, for the steps' loss
-	var jobs []int                             // encoding·EncodingFolds + fold
+	var jobs []int                             // fold·len(encodings) + encoding
 	for k := range encodings {
 		if !tried[k] {
 			continue
