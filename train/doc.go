@@ -2104,5 +2104,6 @@
 // 0.832; the four linear tables identical twice, +0.014 and −0.010. Cost: the check's three more continuous fits, and the
 // check itself on tables of 33 to 128 columns: the 28 tables' fitting
 // 132 → 207 s (seed 5050), most of it spam, 21.6 → 71.4 s for its five
-// folds (4,601 rows, a final fit over 228 features).
+// folds (4,601 rows, a final fit over 228 features); `train --seed 2` on
+// the whole of spam 6.6 → 32.6 s.
 package train
