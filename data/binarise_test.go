@@ -110,18 +110,31 @@ func TestFitEncoderBinarise(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []EncoderOptions{
-		{Binarise: []string{"nope"}},
-		{Binarise: []string{"label"}},
-		{Binarise: []string{"age"}, Categorical: []string{"age"}},
-		{Binarise: []string{"*"}, Categorical: []string{"*"}},
-	} {
-		if _, err := FitEncoder(tab, bad); !errors.Is(err, ErrNoColumn) {
-			t.Errorf("%+v: error %v, want ErrNoColumn", bad, err)
+	refusesOptions(t, tab,
+		EncoderOptions{Binarise: []string{"nope"}},
+		EncoderOptions{Binarise: []string{"label"}},
+		EncoderOptions{Binarise: []string{"age"}, Categorical: []string{"age"}},
+		EncoderOptions{Binarise: []string{"*"}, Categorical: []string{"*"}})
+	refusesWordIn(t, mustEncoder(t, tab, EncoderOptions{Binarise: []string{"age"}}))
+}
+
+// refusesOptions checks that FitEncoder refuses each of bad on tab with
+// ErrNoColumn.
+func refusesOptions(t *testing.T, tab *Table, bad ...EncoderOptions) {
+	t.Helper()
+	for _, opts := range bad {
+		if _, err := FitEncoder(tab, opts); !errors.Is(err, ErrNoColumn) {
+			t.Errorf("%+v: error %v, want ErrNoColumn", opts, err)
 		}
 	}
-	if _, _, err := mustEncoder(t, tab, EncoderOptions{Binarise: []string{"age"}}).Transform(table(t, "bad.csv", "age,flag,code,word,label\nold,0,1,a,x\n")); !errors.Is(err, ErrNotNumber) || !strings.Contains(err.Error(), "age") {
-		t.Errorf("a word in a binarised column: error %v, want ErrNotNumber naming the column", err)
+}
+
+// refusesWordIn checks that enc, fitted on a table whose column age holds
+// numbers, refuses a word there with ErrNotNumber naming the column.
+func refusesWordIn(t *testing.T, enc *Encoder) {
+	t.Helper()
+	if _, _, err := enc.Transform(table(t, "bad.csv", "age,flag,code,word,label\nold,0,1,a,x\n")); !errors.Is(err, ErrNotNumber) || !strings.Contains(err.Error(), "age") {
+		t.Errorf("a word in column age (%v): error %v, want ErrNotNumber naming the column", enc.Columns[0].Kind, err)
 	}
 }
 

@@ -3,7 +3,6 @@
 package data
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,21 +68,14 @@ func TestFitEncoderSteps(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []EncoderOptions{
-		{Steps: []string{"nope"}},
-		{Steps: []string{"label"}},
-		{Steps: []string{"age"}, Categorical: []string{"age"}},
-		{Steps: []string{"age"}, Binarise: []string{"age"}},
-		{Steps: []string{"*"}, Binarise: []string{"*"}},
-		{Steps: []string{"*"}, Categorical: []string{"*"}},
-	} {
-		if _, err := FitEncoder(tab, bad); !errors.Is(err, ErrNoColumn) {
-			t.Errorf("%+v: error %v, want ErrNoColumn", bad, err)
-		}
-	}
-	if _, _, err := mustEncoder(t, tab, EncoderOptions{Steps: []string{"age"}}).Transform(table(t, "bad.csv", "age,flag,code,word,label\nold,0,1,a,x\n")); !errors.Is(err, ErrNotNumber) || !strings.Contains(err.Error(), "age") {
-		t.Errorf("a word in a column with steps: error %v, want ErrNotNumber naming the column", err)
-	}
+	refusesOptions(t, tab,
+		EncoderOptions{Steps: []string{"nope"}},
+		EncoderOptions{Steps: []string{"label"}},
+		EncoderOptions{Steps: []string{"age"}, Categorical: []string{"age"}},
+		EncoderOptions{Steps: []string{"age"}, Binarise: []string{"age"}},
+		EncoderOptions{Steps: []string{"*"}, Binarise: []string{"*"}},
+		EncoderOptions{Steps: []string{"*"}, Categorical: []string{"*"}})
+	refusesWordIn(t, mustEncoder(t, tab, EncoderOptions{Steps: []string{"age"}}))
 }
 
 // TestSteppedNoAutoBinarise: where Steps names columns, a table of flags

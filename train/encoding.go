@@ -243,20 +243,22 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 	tried := []bool{true, tryBinarised, trySteps}
 	pred := make([][]int, len(encodings))
 	proba := make([][]float64, len(encodings)) // rows × C held-out probabilities, for the steps' loss
-	var jobs []int                             // fold·len(encodings) + encoding
 	for k := range encodings {
-		if !tried[k] {
-			continue
+		if tried[k] {
+			pred[k] = make([]int, rows)
 		}
-		pred[k] = make([]int, rows)
-		if trySteps && k != binarisedAt {
+		if tried[k] && trySteps && k != binarisedAt {
 			proba[k] = make([]float64, rows*C)
 		}
-		for f := range EncodingFolds {
-			jobs = append(jobs, f*len(encodings)+k)
+	}
+	var jobs []int // fold·len(encodings) + encoding, fold by fold: a fold's fits start together
+	for f := range EncodingFolds {
+		for k := range encodings {
+			if tried[k] {
+				jobs = append(jobs, f*len(encodings)+k)
+			}
 		}
 	}
-	slices.Sort(jobs) // fold by fold, as before the steps: a fold's fits start together
 	// The fits run at once (each writes its own rows of pred and proba),
 	// as inner fits: no boundary check of their own.
 	err = concurrently(ctx, len(jobs), func(ctx context.Context, job int) error {
