@@ -45,12 +45,14 @@ func dataset(t *testing.T, name string) string {
 func TestRealData(t *testing.T) {
 	t.Run("monks1", func(t *testing.T) {
 		trainPath, testPath := dataset(t, "monks1_train.csv.gz"), dataset(t, "monks1_test.csv.gz")
-		// With --categorical '*' on seeds 1–5, and with defaults on seeds 1–3:
+		// With --categorical '*' on seeds 1–3, and with defaults on seeds 1–2:
 		// since session 26 the encoding check one-hot encodes the codes.
-		for run := range 8 {
+		// (Seeds 1–5 and 1–3 until session 53, which cut them for CI's time:
+		// each run is a 4 s fit; seeds 4, 5 and defaults' 3 passed too.)
+		for run := range 5 {
 			seed, flags := run+1, []string{"--categorical", "*"}
-			if run >= 5 {
-				seed, flags = run-4, nil
+			if run >= 3 {
+				seed, flags = run-2, nil
 			}
 			what := fmt.Sprintf("seed %d, flags %q", seed, flags)
 			model := filepath.Join(t.TempDir(), "model.json")
@@ -94,7 +96,8 @@ func TestRealData(t *testing.T) {
 		folds      string
 		minMacroF1 float64
 	}{
-		{"house votes", "house_votes_84.csv.gz", "5", 0.93},
+		// 3 folds since session 53 (5 until then, 0.956 at 5 folds; 0.959 at 3), for CI's time.
+		{"house votes", "house_votes_84.csv.gz", "3", 0.93},
 		{"mushroom", "mushroom.csv.gz", "2", 0.98},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
