@@ -47,6 +47,10 @@ type BenchRealConfig struct {
 	// NoBinarise keeps every numeric column a number
 	// (data.EncoderOptions.NoBinarise).
 	NoBinarise bool `json:",omitempty"`
+	// Steps names numeric columns to code as their value beside 0/1
+	// thresholds at their training quartiles in every table
+	// (data.EncoderOptions.Steps; "*" every one).
+	Steps []string `json:",omitempty"`
 	// FixedSplit is set by BenchRealSweep where the tables come with
 	// their own test tables (BenchTable.Test): each model is fitted on
 	// the whole table and scored on its test table, once per repeat
@@ -177,7 +181,7 @@ func BenchRealSweep(tables []BenchTable, cfg BenchRealConfig) (*Sweep, []BenchDa
 	if err != nil {
 		return nil, nil, cfg, err
 	}
-	encOpts := data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise, NoBinarise: cfg.NoBinarise}
+	encOpts := data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise, NoBinarise: cfg.NoBinarise, Steps: cfg.Steps}
 	k, per := cfg.Folds, cfg.Folds*cfg.Repeats
 	shapes := make([]BenchDataset, len(tables))
 	folds := make([][][]int, len(tables)) // table, repeat → fold of each row (none for a fixed split)
@@ -259,7 +263,7 @@ func benchUnit(ctx context.Context, bt BenchTable, whole *data.Encoder, fold []i
 		}
 		trainTab, testTab = bt.Table.Subset(tr), bt.Table.Subset(te)
 	}
-	opts := data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise, NoBinarise: cfg.NoBinarise}
+	opts := data.EncoderOptions{Categorical: cfg.Categorical, Binarise: cfg.Binarise, NoBinarise: cfg.NoBinarise, Steps: cfg.Steps}
 	if u.Model == ModelHorNets {
 		// HorNets's encoding check, as train gives a table (the baseline
 		// reads the columns as given).

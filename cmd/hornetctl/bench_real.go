@@ -40,16 +40,19 @@ type benchRealOptions struct {
 	Binarise []string
 	// NoBinarise keeps every numeric column a number (--no-binarise).
 	NoBinarise bool
-	Folds      int
-	Repeats    int
-	Baselines  string // per-fold scores of other models, or ""
-	Compare    string // the model HorNets is compared with by the Bayesian test
-	Format     string // markdown or json
-	Plot       string // the critical-difference diagram, PNG or SVG by extension, or ""
-	Fit        fitOptions
-	Quiet      bool         // --quiet: no progress on stderr
-	Jobs       int          // --jobs: units fitted at a time; 0 means every core
-	Shard      shardOptions // --shard, --results, --resume
+	// Steps names the numeric columns coded as their value beside
+	// thresholds in every table (--steps; "*" every one).
+	Steps     []string
+	Folds     int
+	Repeats   int
+	Baselines string // per-fold scores of other models, or ""
+	Compare   string // the model HorNets is compared with by the Bayesian test
+	Format    string // markdown or json
+	Plot      string // the critical-difference diagram, PNG or SVG by extension, or ""
+	Fit       fitOptions
+	Quiet     bool         // --quiet: no progress on stderr
+	Jobs      int          // --jobs: units fitted at a time; 0 means every core
+	Shard     shardOptions // --shard, --results, --resume
 }
 
 func newBenchRealCmd(ios *iostreams) *cli.Command {
@@ -140,6 +143,11 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			o.Binarise = columnNames(c, "binarise")
 			if o.NoBinarise = c.Bool("no-binarise"); o.NoBinarise && len(o.Binarise) > 0 {
 				return usagef("--no-binarise and --binarise exclude each other")
+			}
+			if c.IsSet("steps") {
+				if o.Steps = columnNames(c, "steps"); o.NoBinarise {
+					return usagef("--no-binarise and --steps exclude each other")
+				}
 			}
 			if o.Fit, err = readFitFlags(c); err != nil {
 				return err
@@ -266,7 +274,7 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		inputs = append(inputs, flagPath{"plot", o.Plot}) // --results must not be it
 	}
 	sw, shapes, cfg, err := evaluate.BenchRealSweep(tables, evaluate.BenchRealConfig{Folds: o.Folds, Repeats: o.Repeats,
-		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train, Categorical: o.Categorical, Binarise: o.Binarise, NoBinarise: o.NoBinarise})
+		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train, Categorical: o.Categorical, Binarise: o.Binarise, NoBinarise: o.NoBinarise, Steps: o.Steps})
 	var fe *train.FoldsError
 	switch {
 	case errors.As(err, &fe) && fe.Table != "":

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/png"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,6 +214,8 @@ func TestBenchRealUsage(t *testing.T) {
 		{"missing test table", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--test", filepath.Join(dir, "none.csv")}, "none.csv: no such file"},
 		{"empty test dir", []string{"bench", "real", "--data", dir, "--test", t.TempDir()}, "invalid --test"},
 		{"categorical column not in the table", []string{"bench", "real", "--data", dir, "--categorical", "zz"}, `column "zz"`},
+		{"steps column not in the table", []string{"bench", "real", "--data", dir, "--steps", "zz"}, `column "zz": column not found: no feature column of that name to code with steps`},
+		{"steps and no-binarise", []string{"bench", "real", "--data", dir, "--steps", "*", "--no-binarise"}, "--no-binarise and --steps exclude each other"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCLI(t, t.Context(), tt.args...)
@@ -219,5 +223,40 @@ func TestBenchRealUsage(t *testing.T) {
 				t.Errorf("exit %d, stderr:\n%s\nwant it to contain %q", r.code, r.stderr, tt.want)
 			}
 		})
+	}
+}
+
+// bench real --steps codes the named columns with steps in every table,
+// for every model (until session 53 it took the flag and ignored it): a
+// label inside a band of x0 (its middle two quartiles), which a linear
+// model of the numbers cannot draw and one with steps at the quartiles
+// can.
+func TestBenchRealSteps(t *testing.T) {
+	csv := filepath.Join(t.TempDir(), "band.csv")
+	writeGaussianCSV(t, csv, 120, 3, 3, func(x []float64, _ *rand.Rand) string {
+		return fmt.Sprint(math.Abs(x[0]) < 0.67)
+	})
+	scores := func(flag string) (hornets, logreg float64) {
+		t.Helper()
+		r := mustRun(t, "bench", "real", "--data", csv, "--folds", "3", "--seed", "1", "--epochs", "50", "--format", "json", flag)
+		var rep evaluate.BenchReport
+		if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+			t.Fatalf("%s: %v\n%s", flag, err, r.stdout)
+		}
+		for _, m := range rep.Datasets[0].Models {
+			switch m.Model {
+			case evaluate.ModelHorNets:
+				hornets = m.MacroF1Mean
+			case evaluate.ModelLogReg:
+				logreg = m.MacroF1Mean
+			}
+		}
+		return hornets, logreg
+	}
+	numH, numL := scores("--no-binarise")
+	for _, flag := range []string{"--steps=*", "--steps=x0"} {
+		if h, l := scores(flag); h < numH+0.2 || l < numL+0.2 || h < 0.9 {
+			t.Errorf("%s: macro-F1 HorNets %.3f, logistic regression %.3f; as numbers %.3f and %.3f: want both 0.2 higher with steps, HorNets 0.9 or more", flag, h, l, numH, numL)
+		}
 	}
 }
