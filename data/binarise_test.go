@@ -110,21 +110,23 @@ func TestFitEncoderBinarise(t *testing.T) {
 			}
 		})
 	}
-	refusesOptions(t, tab,
+	refusesOptions(t, tab, ErrNoColumn,
 		EncoderOptions{Binarise: []string{"nope"}},
-		EncoderOptions{Binarise: []string{"label"}},
+		EncoderOptions{Binarise: []string{"label"}})
+	refusesOptions(t, tab, ErrColumnTwice,
 		EncoderOptions{Binarise: []string{"age"}, Categorical: []string{"age"}},
 		EncoderOptions{Binarise: []string{"*"}, Categorical: []string{"*"}})
 	refusesWordIn(t, mustEncoder(t, tab, EncoderOptions{Binarise: []string{"age"}}))
 }
 
 // refusesOptions checks that FitEncoder refuses each of bad on tab with
-// ErrNoColumn.
-func refusesOptions(t *testing.T, tab *Table, bad ...EncoderOptions) {
+// an error wrapping want: ErrNoColumn for a name the table lacks,
+// ErrColumnTwice for a column named for two encodings.
+func refusesOptions(t *testing.T, tab *Table, want error, bad ...EncoderOptions) {
 	t.Helper()
 	for _, opts := range bad {
-		if _, err := FitEncoder(tab, opts); !errors.Is(err, ErrNoColumn) {
-			t.Errorf("%+v: error %v, want ErrNoColumn", opts, err)
+		if _, err := FitEncoder(tab, opts); !errors.Is(err, want) {
+			t.Errorf("%+v: error %v, want %v", opts, err, want)
 		}
 	}
 }

@@ -65,6 +65,9 @@ var (
 	// ErrNoColumn means that a needed column (the label, or a column the
 	// encoder was fitted on) is not in the table.
 	ErrNoColumn = errors.New("data: column not found")
+	// ErrColumnTwice means that encoder options name a column for two
+	// encodings (Categorical, Binarise, Steps) that exclude each other.
+	ErrColumnTwice = errors.New("data: column named for two encodings")
 	// ErrNoFeatures means that there is nothing to learn from: no feature
 	// columns besides the label, or no LibSVM features.
 	ErrNoFeatures = errors.New("data: no feature columns")

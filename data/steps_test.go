@@ -68,9 +68,10 @@ func TestFitEncoderSteps(t *testing.T) {
 			}
 		})
 	}
-	refusesOptions(t, tab,
+	refusesOptions(t, tab, ErrNoColumn,
 		EncoderOptions{Steps: []string{"nope"}},
-		EncoderOptions{Steps: []string{"label"}},
+		EncoderOptions{Steps: []string{"label"}})
+	refusesOptions(t, tab, ErrColumnTwice,
 		EncoderOptions{Steps: []string{"age"}, Categorical: []string{"age"}},
 		EncoderOptions{Steps: []string{"age"}, Binarise: []string{"age"}},
 		EncoderOptions{Steps: []string{"*"}, Binarise: []string{"*"}},

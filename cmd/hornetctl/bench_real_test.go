@@ -215,6 +215,7 @@ func TestBenchRealUsage(t *testing.T) {
 		{"empty test dir", []string{"bench", "real", "--data", dir, "--test", t.TempDir()}, "invalid --test"},
 		{"categorical column not in the table", []string{"bench", "real", "--data", dir, "--categorical", "zz"}, `column "zz"`},
 		{"steps column not in the table", []string{"bench", "real", "--data", dir, "--steps", "zz"}, `column "zz": column not found: no feature column of that name to code with steps`},
+		{"a column named for steps and binarising", []string{"bench", "real", "--data", filepath.Join(dir, "and4.csv"), "--steps", "f1", "--binarise", "f1"}, `and4.csv: column "f1": column named for two encodings: the column is named both to code with steps and to binarise`},
 		{"steps and no-binarise", []string{"bench", "real", "--data", dir, "--steps", "*", "--no-binarise"}, "--no-binarise and --steps exclude each other"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
