@@ -66,7 +66,7 @@ func seq(lo, hi int) []float64 {
 // without the option; the encoder survives a JSON round trip.
 func TestFitEncoderBinarise(t *testing.T) {
 	t.Parallel()
-	tab := table(t, "mix.csv", "age,flag,code,word,label\n20,0,1,a,x\n30,1,2,b,y\n40,0,1,a,x\n50,1,2,b,y\n60,1,1,a,y\n")
+	tab := mixTable(t)
 	for _, tt := range []struct {
 		name string
 		opts EncoderOptions
@@ -117,6 +117,14 @@ func TestFitEncoderBinarise(t *testing.T) {
 		EncoderOptions{Binarise: []string{"age"}, Categorical: []string{"age"}},
 		EncoderOptions{Binarise: []string{"*"}, Categorical: []string{"*"}})
 	refusesWordIn(t, mustEncoder(t, tab, EncoderOptions{Binarise: []string{"age"}}))
+}
+
+// mixTable is the table of the binned and stepped encoders' tests: a
+// numeric column of five values (age), a flag, a two-valued code and a
+// word.
+func mixTable(t *testing.T) *Table {
+	t.Helper()
+	return table(t, "mix.csv", "age,flag,code,word,label\n20,0,1,a,x\n30,1,2,b,y\n40,0,1,a,x\n50,1,2,b,y\n60,1,1,a,y\n")
 }
 
 // refusesOptions checks that FitEncoder refuses each of bad on tab with

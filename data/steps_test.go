@@ -17,7 +17,7 @@ import (
 // again; names that cannot be coded with steps are refused.
 func TestFitEncoderSteps(t *testing.T) {
 	t.Parallel()
-	tab := table(t, "mix.csv", "age,flag,code,word,label\n20,0,1,a,x\n30,1,2,b,y\n40,0,1,a,x\n50,1,2,b,y\n60,1,1,a,y\n")
+	tab := mixTable(t)
 	for _, tt := range []struct {
 		name    string
 		opts    EncoderOptions
