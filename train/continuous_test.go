@@ -351,6 +351,47 @@ func TestFitSelect(t *testing.T) {
 	}
 }
 
+// With Config.Stack (session 54) FitSelect's output layer is a stack of
+// its dense candidates' fits where the rows outnumber the columns:
+// weights on the simplex, each at least StackLeast, whose combined
+// held-out loss is at most the chosen fit's, and no graph search after it
+// (Optimum nil); the fit chosen is the one chosen without it, which
+// the search then finishes.
+func TestFitSelectStack(t *testing.T) {
+	t.Parallel()
+	for _, kind := range []string{"linear", "direction", "weak"} {
+		ds := linearOrDirection(kind, 200, 8, 3)
+		res, p := fitProba(t, ds, train.Config{Seed: 3, Stack: true})
+		h := res.Halves
+		if h == nil || len(h.Stack) == 0 || res.Optimum != nil {
+			t.Fatalf("%s: halves %+v, optimum %+v; want a stack and no search", kind, h, res.Optimum)
+		}
+		sum := 0.0
+		for _, m := range h.Stack {
+			if m.Weight < train.StackLeast || m.Weight > 1 || !slices.Contains(append(train.PenaltyScales(), 1), m.L2Scale) ||
+				(m.Halves != model.BothHalves.String() && m.Halves != model.ValuesHalf.String()) {
+				t.Errorf("%s: stack member %+v", kind, m)
+			}
+			sum += m.Weight
+		}
+		if math.Abs(sum-1) > 1e-12 || !(h.StackLoss <= h.ChosenLoss*(1+1e-3)) {
+			t.Errorf("%s: stack %+v, weights summing to %g, held-out loss %g against the chosen fit's %g; want 1 and at most", kind, h.Stack, sum, h.StackLoss, h.ChosenLoss)
+		}
+		one, q := fitProba(t, ds, train.Config{Seed: 3})
+		if one.Halves == nil || one.Halves.Stack != nil || one.Optimum == nil {
+			t.Errorf("%s, without the stack: halves %+v, optimum %+v; want the one fit chosen, finished by the search", kind, one.Halves, one.Optimum)
+		}
+		if one.Halves.Chosen != h.Chosen || one.Halves.L2Scale != h.L2Scale || one.Halves.ChosenLoss != h.ChosenLoss {
+			t.Errorf("%s: the stack changed the fit chosen: %+v against %+v", kind, h, one.Halves)
+		}
+		diff := 0.0
+		for i := range p {
+			diff = max(diff, math.Abs(p[i]-q[i]))
+		}
+		t.Logf("%s: stack %s (held-out loss %.4f, chosen %.4f); probabilities differ from the one fit's by up to %.3g", kind, fmt.Sprint(h.Stack), h.StackLoss, h.ChosenLoss, diff)
+	}
+}
+
 // Where a stronger penalty predicts held-out rows better (50 rows, 40
 // features of which one carries a weak signal), FitSelect
 // chooses a multiple of it, by a held-out loss lower than the configured

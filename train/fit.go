@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sirupsen/logrus"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 	G "gorgonia.org/gorgonia"
@@ -546,9 +547,9 @@ func (l *Loop) continuousOptimum(ctx context.Context) error {
 		if check != nil && check.Chosen == model.ValuesHalf {
 			halves, f = model.ValuesHalf, 1
 		}
-		if check != nil && check.SparseK > 0 {
-			// checkHalves left the output layer at the screened fit,
-			// which the search over every column would undo.
+		if check != nil && (check.SparseK > 0 || check.Stack != nil) {
+			// checkHalves left the output layer at the screened fit or
+			// the stack, which the search for one optimum would undo.
 			if check.BiasShift != nil {
 				if err := l.trainer.ShiftContinuousBias(check.BiasShift); err != nil {
 					return err
@@ -640,6 +641,15 @@ type HalvesCheck struct {
 	// screened fit over all rows; L2Scale is its penalty multiple and
 	// ChosenLoss its held-out loss); 0 otherwise.
 	SparseK int `json:"sparse_k,omitempty"`
+	// Stack is, where the output layer is a stack (Config.Stack, where no
+	// sparse candidate is chosen), its members: the dense
+	// candidates of nonzero weight, their fits over all rows combined
+	// with those weights (stackWeights). StackLoss is the combined
+	// held-out logits' loss, which the weights were chosen on (so a little
+	// optimistic). Chosen, L2Scale and ChosenLoss still name the one fit
+	// the check chose.
+	Stack     []StackedFit `json:"stack,omitempty"`
+	StackLoss float64      `json:"stack_loss,omitempty"`
 	// WeakerScales lists the multiples below 1 of the penalty that were
 	// cross-validated, for either half, strongest first: each only where
 	// the one before it (the configured penalty before the first) lowered
@@ -938,12 +948,61 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, *model.Continuous
 			check.Chosen, check.L2Scale, check.ChosenLoss, chosen, chosenLogits, denseLoss = c.halves, c.scale, mean, c.design, c.logits, c.loss
 		}
 	}
+	// The stack (Config.Stack, session 54): where no sparse fit was
+	// chosen, the dense candidates' held-out logits are combined with the
+	// simplex weights of lowest loss, and the output layer is the same
+	// combination of their fits over all rows.
+	var stacked []int // cands' indices with nonzero weight
+	var stackA []float64
+	if l.cfg.Stack && chosenScreen == nil {
+		var idx []int
+		var logits [][]float64
+		for k, c := range cands {
+			if c.screen == nil && c.loss != nil {
+				idx, logits = append(idx, k), append(logits, c.logits)
+			}
+		}
+		a, err := stackWeights(logits, l.train.Y, l.classWeights, C)
+		if err != nil {
+			return nil, nil, err
+		}
+		combined := make([]float64, rows*C)
+		for j := range idx {
+			floats.AddScaled(combined, a[j], logits[j])
+		}
+		for j, k := range idx {
+			if a[j] > 0 {
+				stacked, stackA = append(stacked, k), append(stackA, a[j])
+				check.Stack = append(check.Stack, StackedFit{Halves: cands[k].halves.String(), L2Scale: cands[k].scale, Weight: a[j]})
+			}
+		}
+		check.StackLoss = stat.Mean(logitLoss(combined, l.train.Y, l.classWeights, C), nil)
+		chosenLogits = combined
+	}
 	check.ClassWeightPower = 1
 	if l.cfg.ClassWeights == nil && !l.cfg.EqualClassWeights {
 		check.ClassWeightPower, check.BiasShift = weightPower(chosenLogits, l.train.Y, l.classWeights, C)
 	}
 	var start *model.ContinuousOptimum
-	if chosenScreen != nil {
+	if stacked != nil {
+		// The stack over all rows is the output layer itself (the
+		// graph's search would take it to one penalty's optimum).
+		W, B := make([]float64, 2*L*C), make([]float64, C)
+		for j, k := range stacked {
+			w, b, err := cands[k].design.Fit(ctx)
+			if err != nil {
+				return nil, nil, err
+			}
+			if cands[k].halves == model.ValuesHalf {
+				w = append(make([]float64, L*C), w...) // the direction's weights, zero
+			}
+			floats.AddScaled(W, stackA[j], w)
+			floats.AddScaled(B, stackA[j], b)
+		}
+		if err := l.trainer.BlendContinuous(model.ContinuousOptimum{W: W, B: B}, 1); err != nil {
+			return nil, nil, err
+		}
+	} else if chosenScreen != nil {
 		// The screened fit over all rows is the output layer itself (the
 		// graph's search, over every column, would undo the screening).
 		w, b, _, err := chosenScreen.Fit(ctx)
@@ -969,9 +1028,13 @@ func (l *Loop) checkHalves(ctx context.Context) (*HalvesCheck, *model.Continuous
 		}
 		start = &model.ContinuousOptimum{W: w, B: b}
 	}
-	l.log.WithFields(logrus.Fields{"folds": HalvesFolds, "both_loss": fmt.Sprintf("%.4g", check.BothLoss),
+	fields := logrus.Fields{"folds": HalvesFolds, "both_loss": fmt.Sprintf("%.4g", check.BothLoss),
 		"values_loss": fmt.Sprintf("%.4g", check.ValuesLoss), "std_err": fmt.Sprintf("%.2g", check.StdErr),
-		"chosen": check.Chosen.String(), "l2_scale": check.L2Scale, "sparse_k": check.SparseK, "chosen_loss": fmt.Sprintf("%.4g", check.ChosenLoss), "weaker_scales": fmt.Sprint(check.WeakerScales)}).Info("continuous input halves")
+		"chosen": check.Chosen.String(), "l2_scale": check.L2Scale, "sparse_k": check.SparseK, "chosen_loss": fmt.Sprintf("%.4g", check.ChosenLoss), "weaker_scales": fmt.Sprint(check.WeakerScales)}
+	if check.Stack != nil {
+		fields["stack"], fields["stack_loss"] = stackString(check.Stack), fmt.Sprintf("%.4g", check.StackLoss)
+	}
+	l.log.WithFields(fields).Info("continuous input halves")
 	return check, start, nil
 }
 

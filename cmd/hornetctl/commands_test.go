@@ -588,6 +588,55 @@ func TestTrainContinuousFitSummary(t *testing.T) {
 	}
 }
 
+// With --stack the continuous route's output layer is a stack of the
+// inner check's fits: the summary
+// names its members and held-out losses, the JSON lists them with weights
+// summing to 1 and no graph search's loss; --stack needs --continuous-fit
+// select.
+func TestTrainStackSummary(t *testing.T) {
+	fixtures(t)
+	out := filepath.Join(t.TempDir(), "m.json")
+	args := []string{"train", "--data", fx("cont.csv"), "--out", out, "--epochs", "10", "-q", "--stack"}
+	r := mustRun(t, args...)
+	for _, want := range []string{"continuous route (output layer: a stack of ", " times the L2 penalty", "held-out logits; held-out loss "} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("summary %q: want %q", r.stdout, want)
+		}
+	}
+	var sum struct {
+		Stack []struct {
+			Halves  string  `json:"halves"`
+			L2Scale float64 `json:"l2_scale"`
+			Weight  float64 `json:"weight"`
+		} `json:"stack"`
+		StackLoss   *float64 `json:"held_out_loss_stack"`
+		ChosenLoss  *float64 `json:"held_out_loss_chosen"`
+		OptimumLoss *float64 `json:"optimum_loss"`
+	}
+	j := mustRun(t, append(args, "--format", "json")...)
+	if err := json.Unmarshal([]byte(j.stdout), &sum); err != nil {
+		t.Fatalf("JSON summary: %v\n%s", err, j.stdout)
+	}
+	total := 0.0
+	for _, m := range sum.Stack {
+		if m.Halves != "both" && m.Halves != "values" || !(m.Weight >= train.StackLeast) || !slices.Contains(append(train.PenaltyScales(), 1), m.L2Scale) {
+			t.Errorf("JSON stack member %+v", m)
+		}
+		total += m.Weight
+	}
+	if len(sum.Stack) == 0 || math.Abs(total-1) > 1e-9 || sum.StackLoss == nil || sum.ChosenLoss == nil || !(*sum.StackLoss <= *sum.ChosenLoss*1.001) || sum.OptimumLoss != nil {
+		t.Errorf("JSON summary %s: want stack weights summing to 1, a stacked held-out loss at most the chosen fit's, no optimum loss", j.stdout)
+	}
+	bad := runCLI(t, context.Background(), append(args, "--continuous-fit", "adam")...)
+	if bad.code != 2 || !strings.Contains(bad.stderr, "--stack") {
+		t.Errorf("--stack --continuous-fit adam: exit %d, stderr %q; want 2 naming --stack", bad.code, bad.stderr)
+	}
+	plain := mustRun(t, append(slices.Clone(args[:len(args)-1]), "--format", "json")...)
+	if strings.Contains(plain.stdout, `"stack"`) {
+		t.Errorf("without --stack the JSON summary lists a stack: %s", plain.stdout)
+	}
+}
+
 // When training keeps its last network over the best epoch's (a noisy
 // `or` gate), the summary says so with both training losses, in text and
 // JSON; a fit whose best epoch is its last (a clean xor reaching the loss

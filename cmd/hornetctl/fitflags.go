@@ -256,6 +256,11 @@ func fitFlagTable() []fitFlag {
 				o.Train.NoSparse = c.Bool("no-sparse")
 				return ""
 			}},
+		{&cli.BoolFlag{Name: "stack", Category: catTraining, Usage: "make the continuous route's output layer a stack of the fits the inner check of --continuous-fit select compares, weighed by their held-out logits, where no sparse fit is chosen (session 54: not the default)", DisableDefaultText: true},
+			func(c *cli.Context, o *fitOptions) string {
+				o.Train.Stack = c.Bool("stack")
+				return ""
+			}},
 		{intF(catTraining, "batch-size", fmt.Sprintf("mini-batch size `B`, 1..%d", train.MaxBatchSize), itoa(td.BatchSize)),
 			positive("batch-size", train.MaxBatchSize, func(o *fitOptions, v int) { o.Train.BatchSize = v })},
 		{intF(catTraining, "epochs", fmt.Sprintf("maximum number of epochs `N`, 1..%d", train.EpochLimit), fmt.Sprintf("%d on the categorical route, %d on the continuous", train.CategoricalEpochs, train.ContinuousEpochs)),

@@ -133,6 +133,9 @@ func runTrain(ctx context.Context, o *trainOptions, ios *iostreams) error {
 			if h.SparseK > 0 {
 				sum.SparseColumns = &h.SparseK
 			}
+			if h.Stack != nil {
+				sum.Stack, sum.HeldOutLossStack = h.Stack, &h.StackLoss
+			}
 			if h.Chosen == model.ValuesHalf { // the layer is the optimum alone, not averaged with Adam's
 				sum.AdamPenalisedLoss = nil
 			}
@@ -239,6 +242,18 @@ func optimumNote(res *train.Result) string {
 		return fmt.Sprintf(" (output layer: the fit over the %d columns of largest F statistic%s, --no-sparse weighs every column; inner %d-fold held-out loss %.4g, %.4g with every column)",
 			h.SparseK, penalty, h.Folds, h.ChosenLoss, h.BothLoss)
 	}
+	if h := res.Halves; h != nil && h.Stack != nil {
+		members := make([]string, len(h.Stack))
+		for i, m := range h.Stack {
+			half := "with the rows' direction"
+			if m.Halves == model.ValuesHalf.String() {
+				half = "values alone"
+			}
+			members[i] = fmt.Sprintf("%.3g × %s at %g times the L2 penalty", m.Weight, half, m.L2Scale)
+		}
+		return fmt.Sprintf(" (output layer: a stack of %d optima, %s, weighed by their inner %d-fold held-out logits; held-out loss %.4g stacked, %.4g chosen, %.4g with the rows' direction at the configured penalty)",
+			len(h.Stack), strings.Join(members, ", "), h.Folds, h.StackLoss, h.ChosenLoss, h.BothLoss)
+	}
 	if res.Optimum == nil {
 		return ""
 	}
@@ -298,6 +313,11 @@ type trainSummary struct {
 	// cross-validated, strongest first (train.HalvesCheck.WeakerScales:
 	// each only where the one before it lowered the held-out loss).
 	WeakerScales []float64 `json:"weaker_scales,omitempty"`
+	// Stack and HeldOutLossStack: where the output layer is a stack of
+	// the inner check's fits (train.HalvesCheck.Stack), its members and
+	// their combined held-out logits' loss.
+	Stack            []train.StackedFit `json:"stack,omitempty"`
+	HeldOutLossStack *float64           `json:"held_out_loss_stack,omitempty"`
 	// SparseColumns: the columns the output layer weighs, where the inner
 	// check chose a screened fit (train.HalvesCheck.SparseK; --no-sparse
 	// leaves them out).
