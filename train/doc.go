@@ -2134,9 +2134,9 @@
 // --jobs 2` (mean macro-F1; README, "Two levers on the penalty choice"):
 //
 //	three partitions into HalvesFolds, held-out losses and logits averaged  44 tables, 5050: 0.8380 → 0.8387; 10 better, 13 worse; below the logistic regression 5 → 6; fits 207 → 325 s on the narrow 28
-//	a stack of the dense candidates (exponentiated-gradient weights)        28 narrow: 5050 0.8208 → 0.8235, 5151 0.8173 → 0.8208, 4949 0.8198 → 0.8188; below the logistic regression 2 → 3, 6 → 8, 4 → 7
+//	a stack of the dense candidates (exponentiated-gradient weights)        28 narrow: 5050 0.8208 → 0.8235, 5151 0.8173 → 0.8206, 4949 0.8198 → 0.8188; below the logistic regression 2 → 3, 6 → 8, 4 → 7
 //	the same on the 16 wide tables                                          5050 0.8680 → 0.8646 (ge_all_mol4 −0.053), 5151 0.8703 → 0.8686 (skf_colon −0.028)
-//	--stack as built (gonum's L-BFGS), 28 narrow, 5050                      0.8208 → 0.8246; 16 better, 7 worse; below the logistic regression 2 → 3
+//	--stack as built (gonum's L-BFGS), 28 narrow, 5050 / 5151               0.8208 → 0.8246, 0.8173 → 0.8196; 16 / 7 and 15 / 7 better / worse; below the logistic regression 2 → 3, 6 → 8
 //
 // The stack (Config.Stack, hornetctl --stack) combines the candidates'
 // held-out logits with the simplex weights of lowest class-weighted loss
