@@ -352,7 +352,7 @@ func TestFitSelect(t *testing.T) {
 }
 
 // With Config.Stack (session 54) FitSelect's output layer is a stack of
-// its dense candidates' fits where the rows outnumber the columns:
+// its dense candidates' fits (no sparse fit is chosen on 8 columns):
 // weights on the simplex, each at least StackLeast, whose combined
 // held-out loss is at most the chosen fit's, and no graph search after it
 // (Optimum nil); the fit chosen is the one chosen without it, which

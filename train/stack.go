@@ -79,18 +79,15 @@ func stackWeights(logits [][]float64, y []int, w []float64, classes int) ([]floa
 			for k, lk := range logits {
 				floats.AddScaled(z, a[k], lk[i*classes:(i+1)*classes])
 			}
-			m := slices.Max(z)
-			sum := 0.0
-			for j := range z {
-				p[j] = math.Exp(z[j] - m)
-				sum += p[j]
-			}
+			lse := floats.LogSumExp(z)
 			wi := weight(c)
-			loss += wi * (math.Log(sum) + m - z[c])
+			loss += wi * (lse - z[c])
 			if grad == nil {
 				continue
 			}
-			floats.Scale(1/sum, p)
+			for j := range z {
+				p[j] = math.Exp(z[j] - lse)
+			}
 			p[c]--
 			for k, lk := range logits {
 				gradA[k] += wi * floats.Dot(p, lk[i*classes:(i+1)*classes])
@@ -138,12 +135,7 @@ func logitLoss(logits []float64, y []int, weights []float64, classes int) []floa
 	loss := make([]float64, len(y))
 	for i, c := range y {
 		z := logits[i*classes : (i+1)*classes]
-		m := slices.Max(z)
-		sum := 0.0
-		for _, v := range z {
-			sum += math.Exp(v - m)
-		}
-		loss[i] = math.Log(sum) + m - z[c]
+		loss[i] = floats.LogSumExp(z) - z[c]
 		if weights != nil {
 			loss[i] *= weights[c]
 		}

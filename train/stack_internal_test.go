@@ -60,18 +60,18 @@ func TestStackWeights(t *testing.T) {
 				t.Fatalf("%s: weights %v, want none in (0, %g)", tc.name, a, StackLeast)
 			}
 		}
+		wsum := 0.0
+		for _, c := range y {
+			if tc.w == nil {
+				wsum++
+			} else {
+				wsum += tc.w[c]
+			}
+		}
 		loss := func(a []float64) float64 {
 			z := make([]float64, rows*C)
 			for k, l := range tc.logits {
 				floats.AddScaled(z, a[k], l)
-			}
-			wsum := 0.0
-			for _, c := range y {
-				if tc.w == nil {
-					wsum++
-				} else {
-					wsum += tc.w[c]
-				}
 			}
 			return floats.Sum(logitLoss(z, y, tc.w, C)) / wsum
 		}
