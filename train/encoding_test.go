@@ -219,6 +219,29 @@ func TestChooseEncoding(t *testing.T) {
 	}
 }
 
+// Equal class weights (EqualClassWeights, --class-weight none: LossWeights
+// gives nil) weigh every held-out row 1 in the steps' loss; up to session
+// 54 the check indexed the nil weights and panicked on every table where
+// it tried the steps. The band beside a slope still takes them.
+func TestChooseEncodingEqualClassWeights(t *testing.T) {
+	t.Parallel()
+	band := func(x []float64) bool { return 2*x[7]+3*b2f(math.Abs(x[3]) < 0.67) > 1.5 }
+	tab := continuousTable(t, 300, train.EncodingMaxColumns+8, 6, band)
+	opts, check, err := train.ChooseEncoding(context.Background(), tab, data.EncoderOptions{}, model.Config{}, train.Config{Seed: 1, EqualClassWeights: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if check == nil || !check.StepsTried {
+		t.Fatalf("check %+v: want the steps tried", check)
+	}
+	if !check.Steps || !slices.Equal(opts.Steps, []string{"*"}) {
+		t.Errorf("options %+v, check %+v: want steps", opts, *check)
+	}
+	if !(check.NumbersLoss > check.StepsLoss) || math.IsNaN(check.StepsLoss) {
+		t.Errorf("held-out losses: numbers %v, steps %v; want the steps' lower", check.NumbersLoss, check.StepsLoss)
+	}
+}
+
 // The check is a function of the table and the configs: two runs agree.
 func TestChooseEncodingDeterministic(t *testing.T) {
 	t.Parallel()
