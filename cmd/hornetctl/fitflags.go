@@ -351,7 +351,7 @@ func readFitFlagsExcept(c *cli.Context, o fitOptions, skip ...string) (fitOption
 			err = o.Train.Resolved().Validate()
 		}
 		if err != nil {
-			return o, usagef("invalid --%s %s: %s", name, value, configMessage(err))
+			return o, usagef("invalid --%s %s: %s%s", name, value, configMessage(err), withoutPriorNote(o, name, c.IsSet("continuous-fit") && !slices.Contains(skip, "continuous-fit")))
 		}
 	}
 	if c.IsSet("exp-param") && !slices.Contains(skip, "exp-param") {
@@ -362,6 +362,26 @@ func readFitFlagsExcept(c *cli.Context, o fitOptions, skip ...string) (fitOption
 		}
 	}
 	return o, nil
+}
+
+// withoutPriorNote returns, where the flag name would be valid but for
+// --continuous-l2 0 (no L2 prior, so the continuous fit can only be adam,
+// which is then also the default where fitGiven, --continuous-fit, is
+// not), a note that says so: without it the message names a fit, "adam",
+// that the user never asked for (--stack --continuous-l2 0). Otherwise "".
+func withoutPriorNote(o fitOptions, name string, fitGiven bool) string {
+	if !o.Train.NoContinuousL2 || name == "continuous-l2" {
+		return ""
+	}
+	t := o.Train
+	t.NoContinuousL2, t.ContinuousL2 = false, 0 // the default prior
+	if !fitGiven {
+		t.ContinuousFit = "" // adam came from the missing prior
+	}
+	if o.Model.Resolved().Validate() != nil || t.Resolved().Validate() != nil {
+		return ""
+	}
+	return "; --continuous-l2 0 switches the L2 prior off, and without it the continuous fit can only be adam"
 }
 
 // configMessage strips the sentinel's prefix from a library config error:

@@ -66,7 +66,12 @@ func TestBounds(t *testing.T) {
 		{"output-lr-scale 0", train("--output-lr-scale", "0"), "invalid --output-lr-scale 0: want > 0"},
 		{"continuous-fit unknown", train("--continuous-fit", "mean"), `invalid --continuous-fit mean: continuous fit "mean", want select, average, adam or optimum`},
 		{"continuous-fit empty", train("--continuous-fit", ""), "invalid --continuous-fit : want select, average, adam or optimum"},
-		{"continuous-fit without prior", train("--continuous-l2", "0", "--continuous-fit", "average"), `invalid --continuous-fit average: continuous fit "average" needs the continuous L2 prior (without it a separable table has no optimum)`},
+		{"continuous-fit without prior", train("--continuous-l2", "0", "--continuous-fit", "average"), `invalid --continuous-fit average: continuous fit "average" needs the continuous L2 prior (without it a separable table has no optimum); --continuous-l2 0 switches the L2 prior off, and without it the continuous fit can only be adam`},
+		// Without the prior the default fit is adam: the message says
+		// where the "adam" it names comes from (session 55).
+		{"stack without prior", train("--continuous-l2", "0", "--stack"), `invalid --stack true: stack needs continuous fit select (it stacks that check's fits), not "adam"; --continuous-l2 0 switches the L2 prior off, and without it the continuous fit can only be adam`},
+		{"sparse without prior", train("--sparse", "--continuous-l2", "0"), `invalid --sparse true: sparse candidates need continuous fit select (their inner check), not "adam"; --continuous-l2 0 switches the L2 prior off, and without it the continuous fit can only be adam`},
+		{"stack with adam given", train("--continuous-fit", "adam", "--continuous-l2", "0", "--stack"), `invalid --stack true: stack needs continuous fit select (it stacks that check's fits), not "adam"`},
 		{"output-lr-scale NaN", train("--output-lr-scale", "NaN"), "invalid --output-lr-scale NaN: want > 0"},
 		{"output-lr-scale Inf", train("--output-lr-scale", "Inf"), "invalid --output-lr-scale +Inf: output rate scale = +Inf, want 0 < s <= 65536"},
 		{"refresh-every", train("--refresh-every", "1000001"), "invalid --refresh-every 1000001: refresh every = 1000001, want 1..1000000"},
