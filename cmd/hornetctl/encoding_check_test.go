@@ -196,3 +196,29 @@ func TestEncodingCheckAddsSteps(t *testing.T) {
 		}
 	}
 }
+
+// Every --class-weight runs the encoding check, steps included (a table of
+// a few continuous columns over more than train.EncodingMinRows rows):
+// with none, the check's steps loss indexed the library's nil weights and
+// train exited with an internal error up to session 54. cv runs the check
+// in its folds too.
+func TestEncodingCheckClassWeights(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "slope.csv")
+	writeGaussianCSV(t, csv, 120, 4, 11, func(x []float64, rng *rand.Rand) string {
+		return fmt.Sprint(x[0]+x[2]+0.5*rng.NormFloat64() > 0.5)
+	})
+	for _, w := range []string{"auto", "balanced", "none"} {
+		t.Run(w, func(t *testing.T) {
+			m := filepath.Join(dir, w+".json")
+			r := mustRun(t, "train", "--data", csv, "--out", m, "--seed", "1", "--epochs", "20", "--class-weight", w)
+			if !strings.Contains(r.stderr, "encoding check: fitting the 4 continuous columns") {
+				t.Errorf("train's log does not report the encoding check:\n%s", r.stderr)
+			}
+			if _, err := train.LoadBundle(m); err != nil {
+				t.Fatal(err)
+			}
+			mustRun(t, "cv", "--data", csv, "--folds", "2", "--seed", "1", "--epochs", "20", "-q", "--class-weight", w)
+		})
+	}
+}
