@@ -155,7 +155,7 @@ func (s *Sweep) Run(ctx context.Context, units []Unit, jobs int, done func(Unit,
 					out <- finished{k, UnitResult{}, err}
 					continue
 				}
-				res, err := s.run(ctx, units[k])
+				res, err := s.runUnit(ctx, units[k])
 				out <- finished{k, res, err}
 			}
 		}()
@@ -195,6 +195,31 @@ func (s *Sweep) Run(ctx context.Context, units []Unit, jobs int, done func(Unit,
 		return ctx.Err()
 	}
 	return first
+}
+
+// runUnit runs u, turning a panic into an error that names the unit: a
+// panic on a worker goroutine would end the caller's process with no
+// chance to recover it (bench real and tune with --class-weight none
+// did, up to session 55, where train gave a one-line internal error).
+func (s *Sweep) runUnit(ctx context.Context, u Unit) (res UnitResult, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = UnitResult{}, fmt.Errorf("evaluate: unit %d (%s): internal error: %v (this is a bug in hornets-go; please report it)", u.Index, u.describe(), r)
+		}
+	}()
+	return s.run(ctx, u)
+}
+
+// describe names u by the fields its sweep sets.
+func (u Unit) describe() string {
+	if u.Gate != "" {
+		return fmt.Sprintf("gate %s, %d features, %s, rep %d", u.Gate, u.Features, u.Activation, u.Rep)
+	}
+	d := fmt.Sprintf("dataset %s, repeat %d, fold %d", u.Dataset, u.Repeat, u.Fold)
+	if u.Model != "" {
+		d += ", model " + u.Model
+	}
+	return d
 }
 
 // results runs every unit of s and returns the results in unit order.

@@ -5,6 +5,7 @@ package train
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -49,5 +50,26 @@ func TestConcurrently(t *testing.T) {
 	err = concurrently(ctx, 3, func(ctx context.Context, _ int) error { return ctx.Err() })
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled parent: error %v, want context.Canceled", err)
+	}
+}
+
+// A job that panics is an error naming it, returned to the caller, not a
+// panic on a goroutine the caller cannot recover; the other jobs run.
+func TestConcurrentlyPanic(t *testing.T) {
+	t.Parallel()
+	var runs atomic.Int32
+	err := concurrently(context.Background(), 6, func(_ context.Context, k int) error {
+		runs.Add(1)
+		if k == 2 {
+			var w []float64
+			_ = w[k] // index out of range, as heldOutLoss's nil weights did
+		}
+		return nil
+	})
+	if err == nil || !strings.Contains(err.Error(), "internal error in concurrent job 2") || !strings.Contains(err.Error(), "index out of range") {
+		t.Fatalf("error %v, want job 2's internal error", err)
+	}
+	if n := runs.Load(); n != 6 {
+		t.Errorf("%d jobs ran, want 6", n)
 	}
 }

@@ -1093,7 +1093,7 @@ func concurrently(ctx context.Context, n int, do func(ctx context.Context, k int
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				if errs[k] = do(ctx, k); errs[k] != nil {
+				if errs[k] = recovered(ctx, k, do); errs[k] != nil {
 					cancel()
 				}
 			}
@@ -1107,6 +1107,18 @@ func concurrently(ctx context.Context, n int, do func(ctx context.Context, k int
 		}
 	}
 	return first
+}
+
+// recovered returns do(ctx, k), or an error where it panics: a panic on
+// one of concurrently's goroutines would end the caller's process, which
+// cannot recover it.
+func recovered(ctx context.Context, k int, do func(ctx context.Context, k int) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("train: internal error in concurrent job %d: %v (this is a bug in hornets-go; please report it)", k, r)
+		}
+	}()
+	return do(ctx, k)
 }
 
 // halvesWorkers returns how many of FitSelect's inner fits run at once:
