@@ -142,7 +142,11 @@ func CrossValidate(ctx context.Context, ds *data.Dataset, k int, mcfg model.Conf
 		go func() {
 			defer wg.Done()
 			for f := range next {
-				folds[f], fidelity[f], errs[f] = cvFold(ctx, ds, fold, f, mcfg, cfg, opts)
+				errs[f] = recovered(ctx, f, func(ctx context.Context, f int) error {
+					var err error
+					folds[f], fidelity[f], err = cvFold(ctx, ds, fold, f, mcfg, cfg, opts)
+					return err
+				})
 			}
 		}()
 	}

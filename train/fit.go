@@ -1110,8 +1110,8 @@ func concurrently(ctx context.Context, n int, do func(ctx context.Context, k int
 }
 
 // recovered returns do(ctx, k), or an error where it panics: a panic on
-// one of concurrently's goroutines would end the caller's process, which
-// cannot recover it.
+// one of the goroutines of concurrently or CrossValidate would end the
+// caller's process, which cannot recover it.
 func recovered(ctx context.Context, k int, do func(ctx context.Context, k int) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
