@@ -2153,4 +2153,29 @@
 // gave up in most folds: 0.855 → 0.773 on seed 5050); and the class-weight
 // power chosen on the chosen fit's held-out logits rather than the
 // stack's (28 narrow, 5050: 0.8246 → 0.8234; infert +0.010, glass −0.017).
+//
+// # Session 55: equal class weights in the encoding check; the Brier score, not adopted
+//
+// LossWeights is nil under EqualClassWeights (every row weighs 1), and the
+// encoding check's steps loss (heldOutLoss) indexed it: every table whose
+// steps were tried failed under --class-weight none since session 52
+// (TestChooseEncodingEqualClassWeights). The panic reached bench real and
+// tune on a worker goroutine, past the command's recovery: concurrently's
+// and CrossValidate's goroutines, like package evaluate's sweep workers,
+// now return a panic as an error (recovered).
+//
+// FitSelect compares its candidates by each row's held-out class-weighted
+// cross-entropy, which is unbounded: a few confident misses can decide
+// it, and on breast cancer and wine the fit it prefers scores a lower
+// macro-F1 than the logistic regression. A scratch build compared them
+// by the class-weighted Brier score, w_y·Σ_c (p_c − [c = y])², everywhere
+// the check compares (the walk down the weaker penalties, the margins,
+// the sparse fits' constant prediction), `bench real --jobs 2` (mean
+// macro-F1; README, "A crash under --class-weight none fixed"):
+//
+//	the 11 continuous shared tables, 5×2, seed 101     0.9141 → 0.9157; 2 better, 3 worse; sonar +0.025, skf_colon −0.007, breast cancer −0.002
+//	25 narrow tables of the rebuilt pool, 5×1, 5050    0.7735 → 0.7732; 6 better, 7 worse; kyphosis +0.037, glaucoma −0.024, infert −0.021
+//
+// Both ways by similar amounts, as every lever on the choice since
+// session 51; the cross-entropy stays.
 package train
