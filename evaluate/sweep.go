@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/hornets-go/hornets/train"
@@ -204,7 +205,7 @@ func (s *Sweep) Run(ctx context.Context, units []Unit, jobs int, done func(Unit,
 func (s *Sweep) runUnit(ctx context.Context, u Unit) (res UnitResult, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			res, err = UnitResult{}, fmt.Errorf("evaluate: unit %d (%s): internal error: %v (this is a bug in hornets-go; please report it)", u.Index, u.describe(), r)
+			res, err = UnitResult{}, fmt.Errorf("evaluate: unit %d (%s): internal error: %s (this is a bug in hornets-go; please report it)", u.Index, u.describe(), strings.ReplaceAll(fmt.Sprint(r), "\n", " "))
 		}
 	}()
 	return s.run(ctx, u)

@@ -15,7 +15,7 @@ func TestSweepRunPanic(t *testing.T) {
 	units := []Unit{{Index: 0, Dataset: "a"}, {Index: 1, Dataset: "b", Model: ModelHorNets, Fold: 3}, {Index: 2, Dataset: "c"}}
 	s := &Sweep{Units: units, run: func(_ context.Context, u Unit) (UnitResult, error) {
 		if u.Index == 1 {
-			panic("boom")
+			panic("boom\nline two") // one line in the error
 		}
 		return UnitResult{}, nil
 	}}
@@ -24,7 +24,7 @@ func TestSweepRunPanic(t *testing.T) {
 		if err == nil {
 			t.Fatalf("jobs %d: no error", jobs)
 		}
-		for _, want := range []string{"unit 1", "dataset b", "fold 3", "internal error: boom"} {
+		for _, want := range []string{"unit 1", "dataset b", "fold 3", "internal error: boom line two"} {
 			if !strings.Contains(err.Error(), want) {
 				t.Errorf("jobs %d: error %q does not contain %q", jobs, err, want)
 			}

@@ -1115,7 +1115,7 @@ func concurrently(ctx context.Context, n int, do func(ctx context.Context, k int
 func recovered(ctx context.Context, k int, do func(ctx context.Context, k int) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("train: internal error in concurrent job %d: %v (this is a bug in hornets-go; please report it)", k, r)
+			err = fmt.Errorf("train: internal error in concurrent job %d: %s (this is a bug in hornets-go; please report it)", k, strings.ReplaceAll(fmt.Sprint(r), "\n", " "))
 		}
 	}()
 	return do(ctx, k)
