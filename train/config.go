@@ -555,6 +555,16 @@ func LossWeights(cfg Config, y []int, C int, route model.Route) []float64 {
 	return w
 }
 
+// rowWeight returns the weight of a row of class c under the class
+// weights w that LossWeights returns: w[c], or 1 where w is nil
+// (EqualClassWeights).
+func rowWeight(w []float64, c int) float64 {
+	if w == nil {
+		return 1
+	}
+	return w[c]
+}
+
 // checkLabel panics, naming the function, if the label c of row i is
 // outside 0..classes−1: the documented panic of the functions that take
 // labels without an error result.

@@ -333,11 +333,7 @@ func ChooseEncoding(ctx context.Context, t *data.Table, opts data.EncoderOptions
 func heldOutLoss(proba []float64, y []int, C int, weights []float64) []float64 {
 	out := make([]float64, len(y))
 	for i, c := range y {
-		w := 1.0 // nil weights (EqualClassWeights): every row weighs 1
-		if weights != nil {
-			w = weights[c]
-		}
-		out[i] = -w * math.Log(max(proba[i*C+c], 1e-12))
+		out[i] = -rowWeight(weights, c) * math.Log(max(proba[i*C+c], 1e-12))
 	}
 	return out
 }

@@ -1055,21 +1055,15 @@ func sparseKeeps(cfg Config, cols int) []int {
 // priorLoss returns each row's class-weighted cross-entropy under the
 // constant prediction of the weighted class shares (weights nil: 1).
 func priorLoss(y []int, weights []float64, C int) []float64 {
-	w := func(c int) float64 {
-		if weights == nil {
-			return 1
-		}
-		return weights[c]
-	}
 	share := make([]float64, C)
 	total := 0.0
 	for _, c := range y {
-		share[c] += w(c)
-		total += w(c)
+		share[c] += rowWeight(weights, c)
+		total += rowWeight(weights, c)
 	}
 	loss := make([]float64, len(y))
 	for i, c := range y {
-		loss[i] = -w(c) * math.Log(share[c]/total)
+		loss[i] = -rowWeight(weights, c) * math.Log(share[c]/total)
 	}
 	return loss
 }

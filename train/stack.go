@@ -48,15 +48,9 @@ func stackWeights(logits [][]float64, y []int, w []float64, classes int) ([]floa
 	if K == 1 {
 		return []float64{1}, nil
 	}
-	weight := func(c int) float64 {
-		if w == nil {
-			return 1
-		}
-		return w[c]
-	}
 	total := 0.0
 	for _, c := range y {
-		total += weight(c)
+		total += rowWeight(w, c)
 	}
 	a := make([]float64, K)
 	gradA := make([]float64, K)
@@ -80,7 +74,7 @@ func stackWeights(logits [][]float64, y []int, w []float64, classes int) ([]floa
 				floats.AddScaled(z, a[k], lk[i*classes:(i+1)*classes])
 			}
 			lse := floats.LogSumExp(z)
-			wi := weight(c)
+			wi := rowWeight(w, c)
 			loss += wi * (lse - z[c])
 			if grad == nil {
 				continue
@@ -135,10 +129,7 @@ func logitLoss(logits []float64, y []int, weights []float64, classes int) []floa
 	loss := make([]float64, len(y))
 	for i, c := range y {
 		z := logits[i*classes : (i+1)*classes]
-		loss[i] = floats.LogSumExp(z) - z[c]
-		if weights != nil {
-			loss[i] *= weights[c]
-		}
+		loss[i] = rowWeight(weights, c) * (floats.LogSumExp(z) - z[c])
 	}
 	return loss
 }
