@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/internal/procs"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
@@ -28,7 +28,7 @@ type CVConfig struct {
 	// afresh from Train.Seed. 0 means 1.
 	Repeats int
 	// Jobs is the most units (repeat, fold) fitted at a time; 0 means
-	// GOMAXPROCS. It never changes the result. One job is used when
+	// procs.Workers() (GOMAXPROCS as the program was given it). It never changes the result. One job is used when
 	// Options has a Recorder, which need not be safe for concurrent use.
 	Jobs int
 	// Model and Train configure every fit. Train.Seed seeds the splits and,
@@ -55,7 +55,7 @@ func (c CVConfig) resolved() (CVConfig, error) {
 		c.Repeats = 1
 	}
 	if c.Jobs == 0 {
-		c.Jobs = runtime.GOMAXPROCS(0)
+		c.Jobs = procs.Workers()
 	}
 	switch {
 	case c.Repeats < 0 || c.Repeats > MaxRepeats:

@@ -7,10 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"strings"
 	"sync"
 
+	"github.com/hornets-go/hornets/internal/procs"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -112,7 +112,7 @@ func ShardUnits(units []Unit, i, n int) []Unit {
 	return out
 }
 
-// Run runs units (a subset of s.Units) on jobs workers (0: GOMAXPROCS)
+// Run runs units (a subset of s.Units) on jobs workers (0: procs.Workers())
 // and calls done, from one goroutine at a time, with each unit as it
 // finishes. It stops at the first error of a unit or of done and returns
 // it (the lowest unit's error when several fail at once); units that
@@ -136,7 +136,7 @@ func (s *Sweep) Run(ctx context.Context, units []Unit, jobs int, done func(Unit,
 		}
 	}
 	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
+		jobs = procs.Workers()
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

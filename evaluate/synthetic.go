@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/internal/procs"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
@@ -44,7 +44,7 @@ type SyntheticConfig struct {
 	LabelNoise float64 `json:",omitempty"`
 	// Seed: repetition i draws its table and trains with seed Seed+i.
 	Seed uint64
-	// Jobs is the most fits at a time; 0 means GOMAXPROCS. It never
+	// Jobs is the most fits at a time; 0 means procs.Workers() (GOMAXPROCS as given). It never
 	// changes the result but for the timings.
 	Jobs  int
 	Model model.Config // Activation is set per cell
@@ -77,7 +77,7 @@ func (c SyntheticConfig) resolved() (SyntheticConfig, error) {
 		c.TestRows = DefaultSyntheticTestRows
 	}
 	if c.Jobs == 0 {
-		c.Jobs = runtime.GOMAXPROCS(0)
+		c.Jobs = procs.Workers()
 	}
 	switch {
 	case c.Reps < 1 || c.Reps > MaxRepeats:

@@ -6,13 +6,13 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"sync"
 
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/internal/procs"
 	"github.com/hornets-go/hornets/model"
 )
 
@@ -119,7 +119,7 @@ func CheckFolds(ds *data.Dataset, k int) error {
 // predicted by a model fitted on the other folds only. k must pass
 // CheckFolds: every class needs at least k rows. The folds come from
 // cfg.Seed; fold i trains with seed cfg.Seed+i. Folds are fitted in
-// parallel, up to GOMAXPROCS at a time (one at a time when opts has a
+// parallel, up to procs.Workers() at a time (one at a time when opts has a
 // Recorder, which is not required to be safe for concurrent use); the
 // result does not depend on the parallelism.
 func CrossValidate(ctx context.Context, ds *data.Dataset, k int, mcfg model.Config, cfg Config, opts *Options) (*CVResult, error) {
@@ -128,7 +128,7 @@ func CrossValidate(ctx context.Context, ds *data.Dataset, k int, mcfg model.Conf
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x63762d666f6c6473)) // "cv-folds"
 	fold := StratifiedFolds(ds.Y, len(ds.Classes), k, rng)
-	workers := min(k, runtime.GOMAXPROCS(0))
+	workers := min(k, procs.Workers())
 	if opts != nil && opts.Recorder != nil {
 		workers = 1
 	}

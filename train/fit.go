@@ -10,7 +10,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -23,6 +22,7 @@ import (
 	G "gorgonia.org/gorgonia"
 
 	"github.com/hornets-go/hornets/data"
+	"github.com/hornets-go/hornets/internal/procs"
 	"github.com/hornets-go/hornets/internal/ridge"
 	"github.com/hornets-go/hornets/model"
 )
@@ -1116,8 +1116,8 @@ func recovered(ctx context.Context, k int, do func(ctx context.Context, k int) e
 }
 
 // halvesWorkers returns how many of FitSelect's inner fits run at once:
-// GOMAXPROCS, at most 4 (each holds a copy of an inner fold's rows).
-func halvesWorkers() int { return min(runtime.GOMAXPROCS(0), 4) }
+// procs.Workers() (GOMAXPROCS as the program was given it), at most 4 (each holds a copy of an inner fold's rows).
+func halvesWorkers() int { return min(procs.Workers(), 4) }
 
 func rowsOf(d *data.Dataset) int {
 	if d == nil {

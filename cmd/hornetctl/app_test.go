@@ -27,6 +27,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	spareProcs() // as hornetctl's main does
 	if path := os.Getenv(saveLoopEnv); path != "" {
 		saveLoop(path) // a helper of TestSaveSurvivesSIGKILL; never returns
 	}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"text/tabwriter"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/evaluate"
+	"github.com/hornets-go/hornets/internal/procs"
 	"github.com/hornets-go/hornets/train"
 )
 
@@ -101,7 +101,7 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 	}
 	jobs := o.Jobs
 	if jobs == 0 {
-		jobs = runtime.GOMAXPROCS(0)
+		jobs = procs.Workers()
 	}
 	if o.Verbosity == verbose {
 		jobs = 1 // one progress recorder

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/evaluate"
+	"github.com/hornets-go/hornets/internal/procs"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
@@ -346,7 +346,7 @@ func runTune(ctx context.Context, o *tuneOptions, ios *iostreams) error {
 	}
 	jobs := o.Jobs
 	if jobs == 0 {
-		jobs = runtime.GOMAXPROCS(0)
+		jobs = procs.Workers()
 	}
 	if o.Verbosity == verbose {
 		jobs = 1

@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/hornets-go/hornets/internal/procs"
 )
 
 // WorkUnit is the unit of ScreenBudget: a thousand 64-row word operations
@@ -272,7 +273,7 @@ func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
 // by extending each of the best tuples of the size below by every other
 // feature, the extended tuple scored as a whole (so a tuple whose
 // sub-tuples carry no signal of their own is found when one of them is
-// among the seeds). Work is spread over GOMAXPROCS goroutines; the result
+// among the seeds). Work is spread over procs.Workers() goroutines (GOMAXPROCS as given); the result
 // does not depend on their number. Once s.ctx is done it returns nil and
 // the coverage of the sizes finished before.
 func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
@@ -464,7 +465,7 @@ func (s *screener) promoteExtensions(cs []Candidate) {
 	}
 }
 
-// parallel runs work(kernel, top) on GOMAXPROCS goroutines, each with a
+// parallel runs work(kernel, top) on procs.Workers() goroutines, each with a
 // kernel of its own and all offering to one shared top-k, then merges that
 // into level; it returns the tuples scored. When s.ctx is done, the
 // kernels' stop flag is set: work returns at its next work item, and level
@@ -476,7 +477,7 @@ func (s *screener) parallel(size int, level *topK, work func(kn *kernel, top *sh
 // parallelOnce is parallel; with once, the shared top-k admits a tuple
 // offered again only once (see sharedTop.seen).
 func (s *screener) parallelOnce(size int, level *topK, once bool, work func(kn *kernel, top *sharedTop)) int64 {
-	workers := max(1, runtime.GOMAXPROCS(0))
+	workers := procs.Workers()
 	kernels := make([]*kernel, workers)
 	top := newSharedTop(level.k)
 	if once {

@@ -5,10 +5,11 @@ package rulesearch
 import (
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/hornets-go/hornets/internal/procs"
 )
 
 // The parity search of the triples and larger tuples. Where the k-tuples
@@ -499,7 +500,7 @@ func (s *screener) parityDeep(size, nbits, tables int, seeds []Candidate, level 
 	mask := uint32(1)<<nbits - 1
 	maxBucket := s.parityDeepBucket(size, nbits)
 	D := len(s.active)
-	chunks := parityChunksOf(D, size, max(1, runtime.GOMAXPROCS(0)))
+	chunks := parityChunksOf(D, size, procs.Workers())
 	var (
 		mu    sync.Mutex
 		built = map[int]*parityTable{}

@@ -1,0 +1,44 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package procs
+
+import (
+	"runtime"
+	"sync"
+)
+
+var (
+	mu sync.Mutex
+	// given is GOMAXPROCS as it was before Oversubscribe raised it; 0
+	// until then.
+	given int
+)
+
+// Workers returns how many jobs (fits, folds, screening workers) to run
+// at once: GOMAXPROCS, or, after Oversubscribe, the GOMAXPROCS the program
+// had before it, whichever is smaller (a test that lowers GOMAXPROCS gets
+// fewer workers). It is at least 1.
+func Workers() int {
+	mu.Lock()
+	defer mu.Unlock()
+	n := runtime.GOMAXPROCS(0)
+	if given > 0 {
+		n = min(n, given)
+	}
+	return max(n, 1)
+}
+
+// Oversubscribe doubles GOMAXPROCS, once; Workers keeps the value it had.
+// It returns the new GOMAXPROCS. A second call changes nothing. Call it at
+// the start of a program, before any work starts: it is meant for
+// hornetctl's main and for test binaries, not for library code, since it
+// changes the whole process.
+func Oversubscribe() int {
+	mu.Lock()
+	defer mu.Unlock()
+	if given == 0 {
+		given = runtime.GOMAXPROCS(0)
+		runtime.GOMAXPROCS(2 * given)
+	}
+	return runtime.GOMAXPROCS(0)
+}

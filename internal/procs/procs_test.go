@@ -1,0 +1,35 @@
+// Copyright ©2026 The hornets-go Authors. MIT licence (see LICENSE).
+
+package procs
+
+import (
+	"runtime"
+	"testing"
+)
+
+// Oversubscribe doubles GOMAXPROCS once, and Workers keeps counting the
+// processors the program was given, or fewer where GOMAXPROCS is lowered
+// afterwards.
+func TestOversubscribe(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	runtime.GOMAXPROCS(3)
+	if got := Workers(); got != 3 {
+		t.Fatalf("Workers before Oversubscribe: got %d, want GOMAXPROCS 3", got)
+	}
+	if got := Oversubscribe(); got != 6 || runtime.GOMAXPROCS(0) != 6 {
+		t.Fatalf("Oversubscribe: got %d (GOMAXPROCS %d), want 6", got, runtime.GOMAXPROCS(0))
+	}
+	if got := Oversubscribe(); got != 6 {
+		t.Errorf("a second Oversubscribe: GOMAXPROCS %d, want it left at 6", got)
+	}
+	if got := Workers(); got != 3 {
+		t.Errorf("Workers after Oversubscribe: got %d, want the 3 given", got)
+	}
+	runtime.GOMAXPROCS(1)
+	if got := Workers(); got != 1 {
+		t.Errorf("Workers with GOMAXPROCS lowered to 1: got %d, want 1", got)
+	}
+	mu.Lock()
+	given = 0
+	mu.Unlock()
+}
