@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hornets-go/hornets/internal/procs"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
 )
@@ -27,7 +28,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	spareProcs() // as hornetctl's main does
+	procs.OversubscribeUnlessSet() // as hornetctl's main does
 	if path := os.Getenv(saveLoopEnv); path != "" {
 		saveLoop(path) // a helper of TestSaveSurvivesSIGKILL; never returns
 	}

@@ -15,20 +15,10 @@ import (
 )
 
 func main() {
-	spareProcs()
+	// Spare processors for Gorgonia's thread handoffs; same results and
+	// as many fits at once (package procs).
+	procs.OversubscribeUnlessSet()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() { <-ctx.Done(); stop() }() // a second Ctrl-C kills at once
 	os.Exit(run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr))
-}
-
-// spareProcs doubles GOMAXPROCS (procs.Oversubscribe) unless the
-// environment sets it: each training step hands the processor between two
-// OS threads (Gorgonia's RunAll), and with one processor per CPU the CPU
-// idles while the other thread wakes. The number of concurrent fits, and
-// the results, stay the same; cv of the house votes on 2 CPUs took 22.3 s
-// with it and 28.9 s without (session 56).
-func spareProcs() {
-	if os.Getenv("GOMAXPROCS") == "" {
-		procs.Oversubscribe()
-	}
 }

@@ -3,6 +3,7 @@
 package procs
 
 import (
+	"os"
 	"runtime"
 	"sync"
 )
@@ -41,4 +42,16 @@ func Oversubscribe() int {
 		runtime.GOMAXPROCS(2 * given)
 	}
 	return runtime.GOMAXPROCS(0)
+}
+
+// OversubscribeUnlessSet calls Oversubscribe unless the environment sets
+// GOMAXPROCS, a choice it keeps (a Slurm task's CPUs, say). It reports
+// whether it doubled GOMAXPROCS. hornetctl's main and the test binaries
+// that run the tool's fits call it first.
+func OversubscribeUnlessSet() bool {
+	if os.Getenv("GOMAXPROCS") != "" {
+		return false
+	}
+	Oversubscribe()
+	return true
 }

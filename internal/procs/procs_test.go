@@ -33,3 +33,20 @@ func TestOversubscribe(t *testing.T) {
 	given = 0
 	mu.Unlock()
 }
+
+// OversubscribeUnlessSet keeps a GOMAXPROCS the environment sets.
+func TestOversubscribeUnlessSet(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	runtime.GOMAXPROCS(2)
+	t.Setenv("GOMAXPROCS", "2")
+	if OversubscribeUnlessSet() || runtime.GOMAXPROCS(0) != 2 || Workers() != 2 {
+		t.Fatalf("GOMAXPROCS=2 in the environment: GOMAXPROCS %d, Workers %d; want both left at 2", runtime.GOMAXPROCS(0), Workers())
+	}
+	t.Setenv("GOMAXPROCS", "")
+	if !OversubscribeUnlessSet() || runtime.GOMAXPROCS(0) != 4 || Workers() != 2 {
+		t.Fatalf("GOMAXPROCS unset: GOMAXPROCS %d, Workers %d; want 4 and 2", runtime.GOMAXPROCS(0), Workers())
+	}
+	mu.Lock()
+	given = 0
+	mu.Unlock()
+}
