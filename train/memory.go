@@ -4,6 +4,7 @@ package train
 
 import (
 	"math"
+	"runtime"
 
 	"github.com/hornets-go/hornets/internal/procs"
 	"github.com/hornets-go/hornets/internal/ridge"
@@ -29,11 +30,11 @@ import (
 //	              gradient, output gradient) + 12·B·features (LinAtt:
 //	              the direction and the values of each row)
 //	evaluation    V·max(E·W + 4·E·R, 8·E·features) (one route predicts), V =
-//	              min(procs.Workers(), 4) + 1 graphs: the network's pool
-//	              keeps one per goroutine predicting at once (at most one a
-//	              worker; procs.Workers is GOMAXPROCS as the program was
-//	              given it, before hornetctl doubled it), and the collector
-//	              may drop and rebuild them
+//	              min(GOMAXPROCS, 4) + 1 graphs: the network's pool keeps
+//	              one per processor, and the collector may drop and rebuild
+//	              them (GOMAXPROCS itself, not procs.Workers: a sync.Pool
+//	              keeps one private item per P, and hornetctl doubles the
+//	              Ps)
 //	optimum       42·2·features·C (the continuous optimum's L-BFGS: 15
 //	              pairs of history and about a dozen work vectors over W)
 //	              + 12·min(rows, 256)·features (its graph of
@@ -79,7 +80,7 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	params := (O*R + R*C + 2*D*C + 3*D + 2*C) * 6
 	data := 2*N*D + N*(C+2)
 	training := B*(W+4*C) + 8*B*R + 12*B*D
-	V := f(min(procs.Workers(), 4) + 1)
+	V := f(min(runtime.GOMAXPROCS(0), 4) + 1)
 	eval := V * max(E*W+4*E*R, 8*E*D)
 	optimum := 42*2*D*C + 12*min(N, model.OptimumBatch)*D
 	H := f(halvesWorkers())
