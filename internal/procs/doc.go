@@ -14,7 +14,8 @@
 //
 // Oversubscribe, called once by a program (hornetctl does), doubles
 // GOMAXPROCS so that the operating system has runnable threads to put on
-// a CPU while another is being woken. Workers still counts the processors
+// a CPU while another is being woken; not on one processor, where a
+// second P was slower. Workers still counts the processors
 // the program was given, so the number of concurrent fits, and with it
 // the memory they take, does not change; nor do the results, which never
 // depend on GOMAXPROCS. Measured on 2 CPUs (session 56): hornetctl cv of

@@ -50,3 +50,15 @@ func TestOversubscribeUnlessSet(t *testing.T) {
 	given = 0
 	mu.Unlock()
 }
+
+// On one processor Oversubscribe leaves GOMAXPROCS at 1.
+func TestOversubscribeOneProcessor(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	runtime.GOMAXPROCS(1)
+	if got := Oversubscribe(); got != 1 || Workers() != 1 {
+		t.Fatalf("Oversubscribe on one processor: GOMAXPROCS %d, Workers %d; want 1 and 1", got, Workers())
+	}
+	mu.Lock()
+	given = 0
+	mu.Unlock()
+}
