@@ -7,12 +7,24 @@ import (
 	"testing"
 )
 
+// isolate sets GOMAXPROCS to n for the test and, when it ends, restores
+// GOMAXPROCS and forgets an Oversubscribe made during it.
+func isolate(t *testing.T, n int) {
+	t.Helper()
+	before := runtime.GOMAXPROCS(n)
+	t.Cleanup(func() {
+		runtime.GOMAXPROCS(before)
+		mu.Lock()
+		given = 0
+		mu.Unlock()
+	})
+}
+
 // Oversubscribe doubles GOMAXPROCS once, and Workers keeps counting the
 // processors the program was given, or fewer where GOMAXPROCS is lowered
 // afterwards.
 func TestOversubscribe(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	runtime.GOMAXPROCS(3)
+	isolate(t, 3)
 	if got := Workers(); got != 3 {
 		t.Fatalf("Workers before Oversubscribe: got %d, want GOMAXPROCS 3", got)
 	}
@@ -29,15 +41,11 @@ func TestOversubscribe(t *testing.T) {
 	if got := Workers(); got != 1 {
 		t.Errorf("Workers with GOMAXPROCS lowered to 1: got %d, want 1", got)
 	}
-	mu.Lock()
-	given = 0
-	mu.Unlock()
 }
 
 // OversubscribeUnlessSet keeps a GOMAXPROCS the environment sets.
 func TestOversubscribeUnlessSet(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	runtime.GOMAXPROCS(2)
+	isolate(t, 2)
 	t.Setenv("GOMAXPROCS", "2")
 	if OversubscribeUnlessSet() || runtime.GOMAXPROCS(0) != 2 || Workers() != 2 {
 		t.Fatalf("GOMAXPROCS=2 in the environment: GOMAXPROCS %d, Workers %d; want both left at 2", runtime.GOMAXPROCS(0), Workers())
@@ -46,19 +54,12 @@ func TestOversubscribeUnlessSet(t *testing.T) {
 	if !OversubscribeUnlessSet() || runtime.GOMAXPROCS(0) != 4 || Workers() != 2 {
 		t.Fatalf("GOMAXPROCS unset: GOMAXPROCS %d, Workers %d; want 4 and 2", runtime.GOMAXPROCS(0), Workers())
 	}
-	mu.Lock()
-	given = 0
-	mu.Unlock()
 }
 
 // On one processor Oversubscribe leaves GOMAXPROCS at 1.
 func TestOversubscribeOneProcessor(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	runtime.GOMAXPROCS(1)
+	isolate(t, 1)
 	if got := Oversubscribe(); got != 1 || Workers() != 1 {
 		t.Fatalf("Oversubscribe on one processor: GOMAXPROCS %d, Workers %d; want 1 and 1", got, Workers())
 	}
-	mu.Lock()
-	given = 0
-	mu.Unlock()
 }
