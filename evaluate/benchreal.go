@@ -34,7 +34,7 @@ type BenchRealConfig struct {
 	Folds   int    // stratified folds; 0 means 5
 	Repeats int    // independent splits; 0 means 1
 	Seed    uint64 // seeds the splits (repeat r: PCG(Seed, r)) and HorNets' fits (UnitSeed)
-	Jobs    int    // units fitted at a time; 0 means procs.Workers() (GOMAXPROCS as given); never changes the result
+	Jobs    int    // units fitted at a time; 0 means procs.Workers(); never changes the result
 	Model   model.Config
 	Train   train.Config // its Seed is set per unit
 	// Categorical names feature columns to one-hot encode in every table

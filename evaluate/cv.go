@@ -28,8 +28,9 @@ type CVConfig struct {
 	// afresh from Train.Seed. 0 means 1.
 	Repeats int
 	// Jobs is the most units (repeat, fold) fitted at a time; 0 means
-	// procs.Workers() (GOMAXPROCS as the program was given it). It never changes the result. One job is used when
-	// Options has a Recorder, which need not be safe for concurrent use.
+	// procs.Workers() (GOMAXPROCS as the program was given it). It never
+	// changes the result. One job is used when Options has a Recorder,
+	// which need not be safe for concurrent use.
 	Jobs int
 	// Model and Train configure every fit. Train.Seed seeds the splits and,
 	// through UnitSeed, each unit's training.

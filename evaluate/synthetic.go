@@ -44,8 +44,9 @@ type SyntheticConfig struct {
 	LabelNoise float64 `json:",omitempty"`
 	// Seed: repetition i draws its table and trains with seed Seed+i.
 	Seed uint64
-	// Jobs is the most fits at a time; 0 means procs.Workers() (GOMAXPROCS as given). It never
-	// changes the result but for the timings.
+	// Jobs is the most fits at a time; 0 means procs.Workers()
+	// (GOMAXPROCS as the program was given it). It never changes the
+	// result but for the timings.
 	Jobs  int
 	Model model.Config // Activation is set per cell
 	Train train.Config // Seed is set per repetition

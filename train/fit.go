@@ -1116,7 +1116,8 @@ func recovered(ctx context.Context, k int, do func(ctx context.Context, k int) e
 }
 
 // halvesWorkers returns how many of FitSelect's inner fits run at once:
-// procs.Workers() (GOMAXPROCS as the program was given it), at most 4 (each holds a copy of an inner fold's rows).
+// procs.Workers() (GOMAXPROCS as the program was given it), at most 4
+// (each holds a copy of an inner fold's rows).
 func halvesWorkers() int { return min(procs.Workers(), 4) }
 
 func rowsOf(d *data.Dataset) int {

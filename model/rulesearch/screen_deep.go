@@ -273,8 +273,9 @@ func (s *screener) plan(maxSize, budget, keep int) []levelPlan {
 // by extending each of the best tuples of the size below by every other
 // feature, the extended tuple scored as a whole (so a tuple whose
 // sub-tuples carry no signal of their own is found when one of them is
-// among the seeds). Work is spread over procs.Workers() goroutines (GOMAXPROCS as given); the result
-// does not depend on their number. Once s.ctx is done it returns nil and
+// among the seeds). Work is spread over procs.Workers() goroutines
+// (GOMAXPROCS as the program was given it); the result does not depend
+// on their number. Once s.ctx is done it returns nil and
 // the coverage of the sizes finished before.
 func (s *screener) screen(maxOrder, budget, keep int) ([]Candidate, Coverage) {
 	cov := Coverage{Features: len(s.active)}
