@@ -26,9 +26,27 @@ func Softmax(dst, z []float64) {
 			m = v
 		}
 	}
+	// A row of rule outputs repeats values (a dropped output is 0, a
+	// saturated one ±1 times the dropout scale: in the tuple check's fits
+	// 55 % of the arguments repeat one before them in their row), and
+	// math.Exp of the same argument is the same to the bit, so a small
+	// table keyed by the argument's bits keeps the exponentials computed.
+	// An empty entry holds +Inf, whose exponential it also holds.
+	var keys [expCacheSize]uint64
+	var vals [expCacheSize]float64
+	for k := range keys {
+		keys[k], vals[k] = posInfBits, math.Inf(1)
+	}
 	s := 0.0
 	for i, v := range z {
-		e := math.Exp(v - m)
+		d := v - m
+		bits := math.Float64bits(d)
+		k := (bits * 0x9e3779b97f4a7c15) >> (64 - expCacheBits)
+		e := vals[k]
+		if keys[k] != bits {
+			e = math.Exp(d)
+			keys[k], vals[k] = bits, e
+		}
 		dst[i] = e
 		s += e
 	}
@@ -49,3 +67,10 @@ func Argmax(v []float64) int {
 	}
 	return best
 }
+
+const (
+	expCacheBits = 4
+	expCacheSize = 1 << expCacheBits
+)
+
+var posInfBits = math.Float64bits(math.Inf(1))

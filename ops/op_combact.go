@@ -211,6 +211,7 @@ type combActOp struct {
 	// The z cache: valid for the X and M data it was computed from, at the
 	// CombAct generation zGen.
 	z      []float64
+	mt     []float64 // M rule by rule, preact's scratch
 	zGen   uint64
 	zX, zM *float64 // first elements of the X and M it was computed from
 	zB, zD int
@@ -300,6 +301,19 @@ func (op *combActOp) preact(x, m operand, b, d int) []float64 {
 	}
 	z := op.z[:b*nr]
 	op.z = z
+	// M's coefficients rule by rule, beside the rule's indices: the loop
+	// below then reads both in order. The sums are the same, term by term
+	// and in the same order, as over M's columns.
+	if cap(op.mt) < o*nr {
+		op.mt = make([]float64, o*nr)
+	}
+	mt := op.mt[:o*nr]
+	for j := 0; j < o; j++ {
+		for r, v := range m.data[j*nr : j*nr+nr] {
+			mt[r*o+j] = v
+		}
+	}
+	idx := c.idx[:o*nr]
 	for i := 0; i < b; i++ {
 		row := x.data[i*d : i*d+d]
 		zr := z[i*nr : i*nr+nr]
@@ -308,9 +322,12 @@ func (op *combActOp) preact(x, m operand, b, d int) []float64 {
 				zr[r] = 0
 				continue
 			}
+			ix := idx[r*o : r*o+o]
+			mr := mt[r*o : r*o+o]
+			mr = mr[:len(ix)]
 			var s float64
-			for j, col := range c.idx[r*o : r*o+o] {
-				s += row[col] * m.data[j*nr+r]
+			for j, col := range ix {
+				s += row[col] * mr[j]
 			}
 			zr[r] = s
 		}
@@ -377,6 +394,7 @@ type combActDiffOp struct {
 	wrtX bool
 	out  outBuf
 	dz   []float64
+	mt   []float64 // M's shape rule by rule, the loops' scratch
 }
 
 var (
@@ -460,30 +478,55 @@ func (op *combActDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error)
 		}
 	}
 
+	// The loops read and write M's shape rule by rule (mt), beside the
+	// rule's indices; every sum takes the same terms in the same order as
+	// over M's columns, so the result is the same to the bit.
+	if cap(op.mt) < o*nr {
+		op.mt = make([]float64, o*nr)
+	}
+	mt := op.mt[:o*nr]
+	idx := c.idx[:o*nr]
 	clear(dst)
 	if op.wrtX {
+		for j := 0; j < o; j++ {
+			for r, v := range m.data[j*nr : j*nr+nr] {
+				mt[r*o+j] = v
+			}
+		}
 		for i := 0; i < b; i++ {
 			row := dst[i*d : i*d+d]
 			for r, v := range dz[i*nr : i*nr+nr] {
 				if v == 0 {
 					continue
 				}
-				for j, col := range c.idx[r*o : r*o+o] {
-					row[col] += v * m.data[j*nr+r]
+				ix := idx[r*o : r*o+o]
+				mr := mt[r*o : r*o+o]
+				mr = mr[:len(ix)]
+				for j, col := range ix {
+					row[col] += v * mr[j]
 				}
 			}
 		}
 		return out, nil
 	}
+	clear(mt)
 	for i := 0; i < b; i++ {
 		row := x.data[i*d : i*d+d]
 		for r, v := range dz[i*nr : i*nr+nr] {
 			if v == 0 {
 				continue
 			}
-			for j, col := range c.idx[r*o : r*o+o] {
-				dst[j*nr+r] += v * row[col]
+			ix := idx[r*o : r*o+o]
+			gr := mt[r*o : r*o+o]
+			gr = gr[:len(ix)]
+			for j, col := range ix {
+				gr[j] += v * row[col]
 			}
+		}
+	}
+	for j := 0; j < o; j++ {
+		for r := range dst[j*nr : j*nr+nr] {
+			dst[j*nr+r] = mt[r*o+j]
 		}
 	}
 	return out, nil
