@@ -26,27 +26,9 @@ func Softmax(dst, z []float64) {
 			m = v
 		}
 	}
-	// A row of rule outputs repeats values (a dropped output is 0, a
-	// saturated one ±1 times the dropout scale: in the tuple check's fits
-	// 55 % of the arguments repeat one before them in their row), and
-	// math.Exp of the same argument is the same to the bit, so a small
-	// table keyed by the argument's bits keeps the exponentials computed.
-	// An empty entry holds +Inf, whose exponential it also holds.
-	var keys [expCacheSize]uint64
-	var vals [expCacheSize]float64
-	for k := range keys {
-		keys[k], vals[k] = posInfBits, math.Inf(1)
-	}
 	s := 0.0
 	for i, v := range z {
-		d := v - m
-		bits := math.Float64bits(d)
-		k := (bits * 0x9e3779b97f4a7c15) >> (64 - expCacheBits)
-		e := vals[k]
-		if keys[k] != bits {
-			e = math.Exp(d)
-			keys[k], vals[k] = bits, e
-		}
+		e := math.Exp(v - m)
 		dst[i] = e
 		s += e
 	}
@@ -68,9 +50,74 @@ func Argmax(v []float64) int {
 	return best
 }
 
+// ExpTable keeps the exponentials it computed, keyed by their argument's
+// bits: math.Exp of the same argument is the same to the bit, so a value
+// taken from the table is what math.Exp would return. A batch of rule
+// outputs repeats arguments: a dropped output is 0, a saturated one ±1
+// times the dropout scale, and a rule over 0/1 features takes few values.
+// In the tuple check's fits (session 57) 88 % of a batch's softmax
+// arguments repeat one before them in the batch, and 55 % one in their
+// row; replayed, 3,000 of those batches took 18.6 ns a value with
+// math.Exp and 7.7 ns with one table of 4,096 entries kept over them
+// (9.1 ns with 1,024, 12.8 ns with 16 entries for each row).
+//
+// The zero ExpTable is ready: an empty entry holds exp(−Inf) = 0. An
+// ExpTable is not safe for concurrent use.
+type ExpTable struct {
+	entries [expTableSize]expEntry
+}
+
+type expEntry struct {
+	key uint64 // the argument's bits XOR negInfBits
+	val float64
+}
+
 const (
-	expCacheBits = 4
-	expCacheSize = 1 << expCacheBits
+	expTableBits = 12
+	expTableSize = 1 << expTableBits
 )
 
-var posInfBits = math.Float64bits(math.Inf(1))
+var negInfBits = math.Float64bits(math.Inf(-1))
+
+// Exp returns math.Exp(x).
+func (t *ExpTable) Exp(x float64) float64 {
+	bits := math.Float64bits(x)
+	e := &t.entries[(bits*0x9e3779b97f4a7c15)>>(64-expTableBits)]
+	if e.key != bits^negInfBits {
+		e.key, e.val = bits^negInfBits, math.Exp(x)
+	}
+	return e.val
+}
+
+// Softmax is Softmax with the exponentials taken from t: the same values,
+// bit for bit.
+func (t *ExpTable) Softmax(dst, z []float64) {
+	if len(dst) < len(z) {
+		panic(fmt.Sprintf("activations: ExpTable.Softmax: %d outputs for %d logits", len(dst), len(z)))
+	}
+	if len(z) == 0 {
+		return
+	}
+	dst = dst[:len(z)]
+	m := z[0]
+	for _, v := range z[1:] {
+		if v > m {
+			m = v
+		}
+	}
+	s := 0.0
+	for i, v := range z {
+		x := v - m
+		bits := math.Float64bits(x) // t.Exp(x), inlined by hand
+		e := &t.entries[(bits*0x9e3779b97f4a7c15)>>(64-expTableBits)]
+		if e.key != bits^negInfBits {
+			e.key, e.val = bits^negInfBits, math.Exp(x)
+		}
+		dst[i] = e.val
+		s += e.val
+	}
+	inv := 1 / s
+	for i := range dst {
+		dst[i] *= inv
+	}
+}

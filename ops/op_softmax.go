@@ -52,6 +52,7 @@ type softmaxRowsOp struct {
 	pureGo
 	masked bool
 	out    outBuf
+	exps   activations.ExpTable // kept from run to run: one op serves one machine at a time (outBuf)
 }
 
 var (
@@ -128,7 +129,7 @@ func (op *softmaxRowsOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error)
 			}
 			xr = yr // Softmax may work in place
 		}
-		activations.Softmax(yr, xr)
+		op.exps.Softmax(yr, xr)
 	}
 	return out, nil
 }
