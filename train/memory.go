@@ -5,7 +5,9 @@ package train
 import (
 	"math"
 	"runtime"
+	"unsafe"
 
+	"github.com/hornets-go/hornets/activations"
 	"github.com/hornets-go/hornets/internal/procs"
 	"github.com/hornets-go/hornets/internal/ridge"
 	"github.com/hornets-go/hornets/model"
@@ -28,8 +30,10 @@ import (
 //	training      B·(W + 4·C) + 8·B·R (CatInt: X, mask, combAct output,
 //	              pre-activations and their gradient, softmax and its
 //	              gradient, output gradient) + 12·B·features (LinAtt:
-//	              the direction and the values of each row)
-//	evaluation    V·max(E·W + 4·E·R, 8·E·features) (one route predicts), V =
+//	              the direction and the values of each row) + T (the
+//	              rule softmax's table of exponentials, T = the words of
+//	              an activations.ExpTable, 8,192)
+//	evaluation    V·(max(E·W + 4·E·R, 8·E·features) + T) (one route predicts), V =
 //	              min(GOMAXPROCS, 4) + 1 graphs: the network's pool keeps
 //	              one per processor, and the collector may drop and rebuild
 //	              them (GOMAXPROCS itself, not procs.Workers: a sync.Pool
@@ -47,7 +51,7 @@ import (
 //	              factor and the rows' coordinates; H inner folds' copies,
 //	              and L-BFGS over their weights or Newton's method's
 //	              Hessian, at once)
-//	boundaries    H·(P + data + training + E·W + 4·E·R + rule table +
+//	boundaries    H·(P + data + training + E·W + 4·E·R + T + rule table +
 //	              screening) (the categorical route's BoundaryCheck: H
 //	              inner networks trained at once, each with one evaluation
 //	              graph); a fit takes one route, so optimum + halves and
@@ -79,9 +83,10 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 
 	params := (O*R + R*C + 2*D*C + 3*D + 2*C) * 6
 	data := 2*N*D + N*(C+2)
-	training := B*(W+4*C) + 8*B*R + 12*B*D
+	T := f(int(unsafe.Sizeof(activations.ExpTable{}) / 8))
+	training := B*(W+4*C) + 8*B*R + 12*B*D + T
 	V := f(min(runtime.GOMAXPROCS(0), 4) + 1)
-	eval := V * max(E*W+4*E*R, 8*E*D)
+	eval := V * (max(E*W+4*E*R, 8*E*D) + T)
 	optimum := 42*2*D*C + 12*min(N, model.OptimumBatch)*D
 	H := f(halvesWorkers())
 	halves := 2*N*D + (4+H)*N*min(N, 2*D) + H*42*min(N, 2*D)*C +
@@ -89,7 +94,7 @@ func EstimateMemory(cfg model.Config, rows, features, classes, batch int) int64 
 	table := 2 * R * O
 	screening := 2*D*words + 4*f(cfg.Search.Pool)*(f(cfg.Search.ScreenOrder)+8) +
 		rulesearch.ParityMemory(features, min(cfg.Search.ScreenOrder, cfg.Order), procs.Workers())/8
-	boundaries := H * (params + data + training + E*W + 4*E*R + table + screening)
+	boundaries := H * (params + data + training + E*W + 4*E*R + T + table + screening)
 	live := 8 * (params + data + training + eval + max(optimum+halves, boundaries) + table + screening)
 	total := 2*live + 16<<20
 	if total >= math.MaxInt64 || math.IsNaN(total) {
