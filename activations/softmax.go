@@ -13,28 +13,39 @@ import (
 //
 // It panics if dst is shorter than z.
 func Softmax(dst, z []float64) {
-	if len(dst) < len(z) {
-		panic(fmt.Sprintf("activations: Softmax: %d outputs for %d logits", len(dst), len(z)))
-	}
-	if len(z) == 0 {
-		return
-	}
-	dst = dst[:len(z)]
-	m := z[0]
-	for _, v := range z[1:] {
-		if v > m { // not the builtin max: its NaN and signed-zero care cost a third of the step
-			m = v
-		}
-	}
+	dst, m := softmaxStart("Softmax", dst, z)
 	s := 0.0
 	for i, v := range z {
 		e := math.Exp(v - m)
 		dst[i] = e
 		s += e
 	}
-	inv := 1 / s
-	for i := range dst {
-		dst[i] *= inv
+	scale(dst, 1/s)
+}
+
+// softmaxStart panics if dst is shorter than z (naming the caller fn), and
+// returns dst[:len(z)] and max z (−Inf for an empty z, whose loops then
+// do nothing).
+func softmaxStart(fn string, dst, z []float64) ([]float64, float64) {
+	if len(dst) < len(z) {
+		panic(fmt.Sprintf("activations: %s: %d outputs for %d logits", fn, len(dst), len(z)))
+	}
+	m := math.Inf(-1)
+	if len(z) > 0 {
+		m = z[0]
+	}
+	for _, v := range z {
+		if v > m { // not the builtin max: its NaN and signed-zero care cost a third of the step
+			m = v
+		}
+	}
+	return dst[:len(z)], m
+}
+
+// scale multiplies every element of v by f.
+func scale(v []float64, f float64) {
+	for i := range v {
+		v[i] *= f
 	}
 }
 
@@ -92,19 +103,7 @@ func (t *ExpTable) Exp(x float64) float64 {
 // Softmax is Softmax with the exponentials taken from t: the same values,
 // bit for bit.
 func (t *ExpTable) Softmax(dst, z []float64) {
-	if len(dst) < len(z) {
-		panic(fmt.Sprintf("activations: ExpTable.Softmax: %d outputs for %d logits", len(dst), len(z)))
-	}
-	if len(z) == 0 {
-		return
-	}
-	dst = dst[:len(z)]
-	m := z[0]
-	for _, v := range z[1:] {
-		if v > m {
-			m = v
-		}
-	}
+	dst, m := softmaxStart("ExpTable.Softmax", dst, z)
 	s := 0.0
 	for i, v := range z {
 		x := v - m
@@ -116,8 +115,5 @@ func (t *ExpTable) Softmax(dst, z []float64) {
 		dst[i] = e.val
 		s += e.val
 	}
-	inv := 1 / s
-	for i := range dst {
-		dst[i] *= inv
-	}
+	scale(dst, 1/s)
 }
