@@ -27,4 +27,13 @@
 //
 // Functions are chosen by name with [Parse]: "polyclip", "clip" (polyClip
 // with k = 0) or "relu".
+//
+// # Softmax
+//
+// [Softmax] is the stable softmax of one row. [ExpTable] keeps the
+// exponentials it computed, keyed by their argument's bits, and returns
+// exactly what math.Exp would: the rule softmax of package ops keeps one
+// per op, since a batch of rule outputs repeats its arguments (88 % of them
+// in the tuple check's fits), which made that softmax about 2.4 times
+// faster (session 57, the README's "Two kernels of the categorical step").
 package activations

@@ -75,6 +75,11 @@
 //	y[b, :]  = softmax(x[b, :] ⊙ m[b, :])
 //	dx[b, :] = m[b, :] ⊙ y[b, :] ⊙ (g[b, :] − Σ_c g[b, c]·y[b, c])
 //
+// Both take their exponentials from an activations.ExpTable that the op
+// keeps from run to run: the values of math.Exp, bit for bit, without
+// recomputing the repeated ones (a rule's output over 0/1 features takes
+// few values).
+//
 // Affine, for a [B×K], w [K×C] and a bias row b [1×C]:
 //
 //	y[i, c]  = b[c] + Σ_k a[i, k]·w[k, c]
