@@ -314,6 +314,26 @@ func (op *combActOp) preact(x, m operand, b, d int) []float64 {
 		}
 	}
 	idx := c.idx[:o*nr]
+	if o == 3 { // the default order, unrolled: the same sums in the same order
+		for i := 0; i < b; i++ {
+			row := x.data[i*d : i*d+d]
+			zr := z[i*nr : i*nr+nr]
+			for r := range zr {
+				if !c.isActive(r) {
+					zr[r] = 0
+					continue
+				}
+				ix, mr := idx[3*r:3*r+3], mt[3*r:3*r+3]
+				var s float64
+				s += row[ix[0]] * mr[0]
+				s += row[ix[1]] * mr[1]
+				s += row[ix[2]] * mr[2]
+				zr[r] = s
+			}
+		}
+		op.zGen, op.zX, op.zM, op.zB, op.zD = c.gen, first(x), first(m), b, d
+		return z
+	}
 	for i := 0; i < b; i++ {
 		row := x.data[i*d : i*d+d]
 		zr := z[i*nr : i*nr+nr]
@@ -499,6 +519,13 @@ func (op *combActDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error)
 				if v == 0 {
 					continue
 				}
+				if o == 3 { // the default order, unrolled
+					ix, mr := idx[3*r:3*r+3], mt[3*r:3*r+3]
+					row[ix[0]] += v * mr[0]
+					row[ix[1]] += v * mr[1]
+					row[ix[2]] += v * mr[2]
+					continue
+				}
 				ix := idx[r*o : r*o+o]
 				mr := mt[r*o : r*o+o]
 				mr = mr[:len(ix)]
@@ -514,6 +541,13 @@ func (op *combActDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error)
 		row := x.data[i*d : i*d+d]
 		for r, v := range dz[i*nr : i*nr+nr] {
 			if v == 0 {
+				continue
+			}
+			if o == 3 { // the default order, unrolled
+				ix, gr := idx[3*r:3*r+3], mt[3*r:3*r+3]
+				gr[0] += v * row[ix[0]]
+				gr[1] += v * row[ix[1]]
+				gr[2] += v * row[ix[2]]
 				continue
 			}
 			ix := idx[r*o : r*o+o]
