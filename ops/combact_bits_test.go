@@ -14,10 +14,11 @@ import (
 	"github.com/hornets-go/hornets/activations"
 )
 
-// The CombAct kernels read M rule by rule (session 57); every sum must
-// still take the same terms in the same order as the plain loops over M's
-// columns below, so that models stay the same to the bit. The inputs are
-// 0/1 features with exact zeros in the gradient, as in training.
+// The CombAct kernels read M rule by rule, unrolled at order 3 (session
+// 57); every sum must still take the same terms in the same order as the
+// plain loops over M's columns below, so that models stay the same to the
+// bit. The inputs are 0/1 features with exact zeros in the gradient, as in
+// training.
 func TestCombActKernelsBitExact(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
@@ -26,6 +27,7 @@ func TestCombActKernelsBitExact(t *testing.T) {
 		inactive        bool
 	}{
 		{3, 256, 64 + 3, polyClip1, false},
+		{3, 40, 10 + 3, activations.Func{Kind: activations.ReLU}, true}, // the unrolled order, inactive rules
 		{5, 64, 20 + 5, polyClip2, true},
 		{1, 7, 4, activations.Func{Kind: activations.ReLU}, false},
 		{2, 33, 9, polyClip1, true},
