@@ -304,36 +304,8 @@ func (op *combActOp) preact(x, m operand, b, d int) []float64 {
 	// M's coefficients rule by rule, beside the rule's indices: the loop
 	// below then reads both in order. The sums are the same, term by term
 	// and in the same order, as over M's columns.
-	if cap(op.mt) < o*nr {
-		op.mt = make([]float64, o*nr)
-	}
-	mt := op.mt[:o*nr]
-	for j := 0; j < o; j++ {
-		for r, v := range m.data[j*nr : j*nr+nr] {
-			mt[r*o+j] = v
-		}
-	}
+	mt := transpose(scratch(&op.mt, o*nr), m.data, o, nr)
 	idx := c.idx[:o*nr]
-	if o == 3 { // the default order, unrolled: the same sums in the same order
-		for i := 0; i < b; i++ {
-			row := x.data[i*d : i*d+d]
-			zr := z[i*nr : i*nr+nr]
-			for r := range zr {
-				if !c.isActive(r) {
-					zr[r] = 0
-					continue
-				}
-				ix, mr := idx[3*r:3*r+3], mt[3*r:3*r+3]
-				var s float64
-				s += row[ix[0]] * mr[0]
-				s += row[ix[1]] * mr[1]
-				s += row[ix[2]] * mr[2]
-				zr[r] = s
-			}
-		}
-		op.zGen, op.zX, op.zM, op.zB, op.zD = c.gen, first(x), first(m), b, d
-		return z
-	}
 	for i := 0; i < b; i++ {
 		row := x.data[i*d : i*d+d]
 		zr := z[i*nr : i*nr+nr]
@@ -342,10 +314,18 @@ func (op *combActOp) preact(x, m operand, b, d int) []float64 {
 				zr[r] = 0
 				continue
 			}
+			var s float64
+			if o == 3 { // the default order, unrolled: the same sums in the same order
+				ix, mr := idx[3*r:3*r+3], mt[3*r:3*r+3]
+				s += row[ix[0]] * mr[0]
+				s += row[ix[1]] * mr[1]
+				s += row[ix[2]] * mr[2]
+				zr[r] = s
+				continue
+			}
 			ix := idx[r*o : r*o+o]
 			mr := mt[r*o : r*o+o]
 			mr = mr[:len(ix)]
-			var s float64
 			for j, col := range ix {
 				s += row[col] * mr[j]
 			}
@@ -501,18 +481,11 @@ func (op *combActDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error)
 	// The loops read and write M's shape rule by rule (mt), beside the
 	// rule's indices; every sum takes the same terms in the same order as
 	// over M's columns, so the result is the same to the bit.
-	if cap(op.mt) < o*nr {
-		op.mt = make([]float64, o*nr)
-	}
-	mt := op.mt[:o*nr]
+	mt := scratch(&op.mt, o*nr)
 	idx := c.idx[:o*nr]
 	clear(dst)
 	if op.wrtX {
-		for j := 0; j < o; j++ {
-			for r, v := range m.data[j*nr : j*nr+nr] {
-				mt[r*o+j] = v
-			}
-		}
+		transpose(mt, m.data, o, nr)
 		for i := 0; i < b; i++ {
 			row := dst[i*d : i*d+d]
 			for r, v := range dz[i*nr : i*nr+nr] {
@@ -558,12 +531,27 @@ func (op *combActDiffOp) do(prealloc G.Value, inputs []G.Value) (G.Value, error)
 			}
 		}
 	}
-	for j := 0; j < o; j++ {
-		for r := range dst[j*nr : j*nr+nr] {
-			dst[j*nr+r] = mt[r*o+j]
+	transpose(dst, mt, nr, o)
+	return out, nil
+}
+
+// scratch returns (*buf)[:n], growing *buf first where it is shorter.
+func scratch(buf *[]float64, n int) []float64 {
+	if cap(*buf) < n {
+		*buf = make([]float64, n)
+	}
+	return (*buf)[:n]
+}
+
+// transpose writes the transpose of src [rows×cols] into dst [cols×rows]
+// and returns dst: dst[c·rows + r] = src[r·cols + c].
+func transpose(dst, src []float64, rows, cols int) []float64 {
+	for r := 0; r < rows; r++ {
+		for c, v := range src[r*cols : r*cols+cols] {
+			dst[c*rows+r] = v
 		}
 	}
-	return out, nil
+	return dst
 }
 
 func (op *combActDiffOp) WriteHash(h hash.Hash) {
