@@ -90,16 +90,6 @@ const (
 
 var negInfBits = math.Float64bits(math.Inf(-1))
 
-// Exp returns math.Exp(x).
-func (t *ExpTable) Exp(x float64) float64 {
-	bits := math.Float64bits(x)
-	e := &t.entries[(bits*0x9e3779b97f4a7c15)>>(64-expTableBits)]
-	if e.key != bits^negInfBits {
-		e.key, e.val = bits^negInfBits, math.Exp(x)
-	}
-	return e.val
-}
-
 // Softmax is Softmax with the exponentials taken from t: the same values,
 // bit for bit.
 func (t *ExpTable) Softmax(dst, z []float64) {
@@ -107,7 +97,7 @@ func (t *ExpTable) Softmax(dst, z []float64) {
 	s := 0.0
 	for i, v := range z {
 		x := v - m
-		bits := math.Float64bits(x) // t.Exp(x), inlined by hand
+		bits := math.Float64bits(x)
 		e := &t.entries[(bits*0x9e3779b97f4a7c15)>>(64-expTableBits)]
 		if e.key != bits^negInfBits {
 			e.key, e.val = bits^negInfBits, math.Exp(x)
