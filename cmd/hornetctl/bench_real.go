@@ -49,6 +49,7 @@ type benchRealOptions struct {
 	Compare   string // the model HorNets is compared with by the Bayesian test
 	Format    string // markdown or json
 	Plot      string // the critical-difference diagram, PNG or SVG by extension, or ""
+	Out       string // --out: the report's file; "" or "-" for stdout
 	Fit       fitOptions
 	Quiet     bool         // --quiet: no progress on stderr
 	Jobs      int          // --jobs: units fitted at a time; 0 means every core
@@ -69,6 +70,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "fit `N` units at a time (default 0: one per core); the table does not depend on it"},
 		&cli.StringFlag{Name: "compare", Category: "Output", Value: evaluate.ModelLogReg, Usage: "`MODEL` that the Bayesian signed-rank test compares HorNets with"},
 		&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "report `FORMAT`: markdown or json"},
+		outFlag("the report"),
 		&cli.StringFlag{Name: "plot", Category: "Output", Usage: "write the critical-difference diagram to `FILE` (.png, .svg or .pdf)"},
 		quietFlag(),
 	)
@@ -77,7 +79,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 	return leaf(&cli.Command{
 		Name:      "real",
 		Usage:     "HorNets against the built-in logistic regression (and --baselines) on real tables, with Friedman, Nemenyi and Bayesian tests",
-		UsageText: "hornetctl bench real --data DIR_OR_FILES [--folds 5 | --test DIR_OR_FILES] [--repeats 1] [--seed 0] [--categorical NAMES] [--binarise NAMES] [--baselines FILE] [--format markdown|json] [model flags]",
+		UsageText: "hornetctl bench real --data DIR_OR_FILES [--folds 5 | --test DIR_OR_FILES] [--repeats 1] [--seed 0] [--categorical NAMES] [--binarise NAMES] [--baselines FILE] [--format markdown|json] [--out FILE] [model flags]",
 		Description: "Repeated stratified k-fold cross-validation of HorNets and of standardised L2 logistic regression on the\n" +
 			"same folds (repeat r uses folds drawn with seed (--seed, r); HorNets on fold f of repeat r trains with seed\n" +
 			"--seed + r·K + f). The CSV encoder is fitted on each training fold only (each column keeping\n" +
@@ -99,7 +101,7 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			if err := requireFlags(c, "data"); err != nil {
 				return err
 			}
-			o := &benchRealOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Baselines: c.String("baselines"), Compare: c.String("compare"), Plot: c.String("plot"), Quiet: c.Bool("quiet"), Jobs: c.Int("jobs")}
+			o := &benchRealOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Baselines: c.String("baselines"), Compare: c.String("compare"), Plot: c.String("plot"), Out: c.String("out"), Quiet: c.Bool("quiet"), Jobs: c.Int("jobs")}
 			if err := checkSplitFlags(o.Folds, o.Repeats, o.Jobs); err != nil {
 				return err
 			}
@@ -155,18 +157,21 @@ func newBenchRealCmd(ios *iostreams) *cli.Command {
 			if o.Shard, err = readShardFlags(c); err != nil {
 				return err
 			}
-			if o.Shard.sharded() && o.Plot != "" {
-				return usagef("a --shard prints no report, so --plot does not apply")
+			if err := noShardReport(o.Shard, o.Out, o.Plot); err != nil {
+				return err
+			}
+			inputs := []flagPath{{"baselines", o.Baselines}}
+			for _, f := range o.Files {
+				inputs = append(inputs, flagPath{"data", f})
+			}
+			for _, f := range o.Tests {
+				inputs = append(inputs, flagPath{"test", f})
+			}
+			if err := checkOutput("out", o.Out, inputs...); err != nil {
+				return err
 			}
 			if o.Plot != "" {
-				inputs := []flagPath{{"baselines", o.Baselines}}
-				for _, f := range o.Files {
-					inputs = append(inputs, flagPath{"data", f})
-				}
-				for _, f := range o.Tests {
-					inputs = append(inputs, flagPath{"test", f})
-				}
-				if err := checkOutput("plot", o.Plot, inputs...); err != nil {
+				if err := checkOutput("plot", o.Plot, append(inputs, flagPath{"out", o.Out})...); err != nil {
 					return err
 				}
 			}
@@ -270,8 +275,10 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		}
 		tables = append(tables, bt)
 	}
-	if o.Plot != "" {
-		inputs = append(inputs, flagPath{"plot", o.Plot}) // --results must not be it
+	for _, f := range []flagPath{{"out", o.Out}, {"plot", o.Plot}} { // --results must not be them
+		if !stdout(f.path) {
+			inputs = append(inputs, f)
+		}
 	}
 	sw, shapes, cfg, err := evaluate.BenchRealSweep(tables, evaluate.BenchRealConfig{Folds: o.Folds, Repeats: o.Repeats,
 		Seed: o.Fit.Train.Seed, Jobs: o.Jobs, Model: o.Fit.Model, Train: o.Fit.Train, Categorical: o.Categorical, Binarise: o.Binarise, NoBinarise: o.NoBinarise, Steps: o.Steps})
@@ -309,7 +316,7 @@ func runBenchReal(ctx context.Context, o *benchRealOptions, ios *iostreams) erro
 		}
 	}
 	// Buffered and flushed: a write error (a full disk) fails the run.
-	return writeOutput("-", ios.Out, func(w io.Writer) error { return writeBenchRealResult(w, o.Format, rep) })
+	return writeOutput(o.Out, ios.Out, func(w io.Writer) error { return writeBenchRealResult(w, o.Format, rep) })
 }
 
 // writeBenchRealResult prints the report of bench real as Markdown or JSON.

@@ -175,8 +175,8 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 			if o.Shard, err = readShardFlags(c); err != nil {
 				return err
 			}
-			if o.Shard.sharded() && (o.Plot != "" || !stdout(o.Out)) {
-				return usagef("a --shard prints no table, so --out and --plot do not apply: give --out to hornetctl merge")
+			if err = noShardReport(o.Shard, o.Out, o.Plot); err != nil {
+				return err
 			}
 			return runF(c.Context, o)
 		},

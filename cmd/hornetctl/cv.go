@@ -33,6 +33,7 @@ type cvOptions struct {
 	// a time may be estimated to need (--memory-budget-mb); 0 means the default.
 	MemoryBudget int64
 	Shard        shardOptions // --shard, --results, --resume
+	Out          string       // --out: the table's file; "" or "-" for stdout
 }
 
 func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli.Command {
@@ -46,7 +47,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 		&cli.IntFlag{Name: "folds", Aliases: []string{"k"}, Category: "Data", Value: 5, Usage: fmt.Sprintf("number of stratified folds `K`, 2..%d and at most the rows of the smallest class", train.MaxFolds)},
 		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("repeat the cross-validation on `N` independent stratified splits, 1..%d", evaluate.MaxRepeats)},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 0, Usage: "fit `N` folds at a time (default 0: one per core); the result does not depend on it"},
-		outputFormatFlag())
+		outputFormatFlag(), outFlag("the table"))
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, memoryBudgetFlag())
 	flags = append(flags, shardFlags()...)
@@ -54,7 +55,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 	return leaf(&cli.Command{
 		Name:      "cv",
 		Usage:     "cross-validate the model and training settings on a labelled table",
-		UsageText: "hornetctl cv --data train.csv [--folds 5] [--repeats 1] [--jobs N] [--format text|json] [--epochs N] [--seed 0]",
+		UsageText: "hornetctl cv --data train.csv [--folds 5] [--repeats 1] [--jobs N] [--format text|json] [--out FILE] [--epochs N] [--seed 0]",
 		Description: "Repeated stratified k-fold cross-validation: each fold is predicted by a model trained on the other folds,\n" +
 			"with the same flags as train. Each of --repeats splits is drawn afresh from --seed; fold f of repeat r\n" +
 			"trains with seed + r·k + f (the first repeat: seed+f). The CSV encoder is fitted on each training fold\n" +
@@ -66,7 +67,7 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 			"DIR/shard-I-of-N.jsonl; hornetctl merge DIR prints the table. --results FILE --resume continues a run.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &cvOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Jobs: c.Int("jobs")}
+			o := &cvOptions{Folds: c.Int("folds"), Repeats: c.Int("repeats"), Jobs: c.Int("jobs"), Out: c.String("out")}
 			var err error
 			if err = noArgs(c); err != nil {
 				return err
@@ -86,12 +87,18 @@ func newCVCmd(ios *iostreams, runF func(context.Context, *cvOptions) error) *cli
 			if o.Shard, err = readShardFlags(c); err != nil {
 				return err
 			}
+			if err = noShardReport(o.Shard, o.Out, ""); err != nil {
+				return err
+			}
 			return runF(c.Context, o)
 		},
 	})
 }
 
 func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
+	if err := checkOutput("out", o.Out, flagPath{"data", o.Data.file()}); err != nil {
+		return err
+	}
 	tab, ds, err := readCVData(ctx, o.Data, o.Folds)
 	if err != nil {
 		return err
@@ -130,8 +137,12 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 	}
 	spec := &sweepSpec{Command: cmdCV, CV: &cvSpec{Data: dataSpecOf(o.Data, tab, ds), Folds: cfg.Folds, Repeats: cfg.Repeats,
 		Seed: cfg.Train.Seed, Model: o.Fit.Model, Train: o.Fit.Train}}
+	inputs := dataInputs(o.Data) // and the outputs: --results must be none of them
+	if !stdout(o.Out) {
+		inputs = append(inputs, flagPath{"out", o.Out})
+	}
 	start := time.Now()
-	results, err := runSweep(ctx, o.Shard, sweepRun{Spec: spec, Sweep: sw, Jobs: jobs, Inputs: dataInputs(o.Data)}, ios,
+	results, err := runSweep(ctx, o.Shard, sweepRun{Spec: spec, Sweep: sw, Jobs: jobs, Inputs: inputs}, ios,
 		warnings(ios, o.Verbosity == quiet), o.Verbosity == normal)
 	if err != nil || results == nil {
 		return err
@@ -141,7 +152,7 @@ func runCV(ctx context.Context, o *cvOptions, ios *iostreams) error {
 		return err
 	}
 	res.Seconds = time.Since(start).Seconds()
-	return writeCVResult(ios.Out, o.Format, o.Data.Path, res)
+	return writeOutput(o.Out, ios.Out, func(w io.Writer) error { return writeCVResult(w, o.Format, o.Data.Path, res) })
 }
 
 // writeCVResult prints the table of cv, as text or JSON.

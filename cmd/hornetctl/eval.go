@@ -54,6 +54,7 @@ type evalOptions struct {
 	Data      dataOptions
 	ModelPath string
 	Format    string // text or json
+	Out       string // --out: the report's file; "" or "-" for stdout
 	Quiet     bool   // --quiet: no warnings on stderr
 }
 
@@ -64,11 +65,11 @@ func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) 
 	flags := dataFlags()
 	flags = append(flags,
 		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
-		outputFormatFlag(), quietFlag())
+		outputFormatFlag(), outFlag("the report"), quietFlag())
 	return leaf(&cli.Command{
 		Name:      "eval",
 		Usage:     "score a model on a labelled table",
-		UsageText: "hornetctl eval --data test.csv --model model.json [--format text|json] [--label NAME] [--data-format csv|libsvm]",
+		UsageText: "hornetctl eval --data test.csv --model model.json [--format text|json] [--out FILE] [--label NAME] [--data-format csv|libsvm]",
 		Description: "Prints the rows, accuracy, macro-F1, per-class precision, recall, F1 and support, the confusion matrix\n" +
 			"(rows: true class, columns: predicted) and the route the rows took. The label column is required;\n" +
 			"a label the model was not trained on is an error. " + fmt.Sprintf("The confusion matrix is printed for at most %d classes;\n", train.MaxConfusionClasses) +
@@ -77,7 +78,7 @@ func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) 
 			`in place of "confusion", the classes × classes matrix.`,
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &evalOptions{ModelPath: c.String("model"), Quiet: c.Bool("quiet")}
+			o := &evalOptions{ModelPath: c.String("model"), Out: c.String("out"), Quiet: c.Bool("quiet")}
 			var err error
 			if err = noArgs(c); err != nil {
 				return err
@@ -108,6 +109,9 @@ type evalReport struct {
 }
 
 func runEval(ctx context.Context, o *evalOptions, ios *iostreams) error {
+	if err := checkOutput("out", o.Out, flagPath{"model", o.ModelPath}, flagPath{"data", o.Data.file()}); err != nil {
+		return err
+	}
 	b, err := loadBundle(ctx, o.ModelPath)
 	if err != nil {
 		return err
@@ -131,12 +135,14 @@ func runEval(ctx context.Context, o *evalOptions, ios *iostreams) error {
 	}
 	route, counts := routeSummary(routes)
 	r := evalReport{Data: o.Data.Path, Model: o.ModelPath, Classes: b.Classes, Metrics: m, Route: route, RouteRows: counts}
-	if o.Format == formatJSON {
-		enc := json.NewEncoder(ios.Out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
-	}
-	return writeEvalText(ios.Out, &r)
+	return writeOutput(o.Out, ios.Out, func(w io.Writer) error {
+		if o.Format == formatJSON {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(r)
+		}
+		return writeEvalText(w, &r)
+	})
 }
 
 func writeEvalText(w io.Writer, r *evalReport) error {

@@ -262,8 +262,16 @@ func TestOutputUnwritableFailsFirst(t *testing.T) {
 			{"train", "--data", fx("train.csv"), "--epochs", "100000", "--out", c.out},
 			{"predict", "--data", fx("test.csv"), "--model", fx("xor.json"), "--out", c.out},
 			{"synth", "--rows", "10", "--out", c.out},
+			{"cv", "--data", fx("train.csv"), "--epochs", "100000", "--out", c.out},
+			{"bench", "real", "--data", fx("train.csv"), "--epochs", "100000", "--out", c.out},
+			{"eval", "--data", fx("test.csv"), "--model", fx("xor.json"), "--out", c.out},
+			{"rules", "--model", fx("xor.json"), "--out", c.out},
 		} {
-			t.Run(c.name+"/"+cmd[0], func(t *testing.T) {
+			name := cmd[0]
+			if name == "bench" {
+				name += " " + cmd[1]
+			}
+			t.Run(c.name+"/"+name, func(t *testing.T) {
 				start := time.Now()
 				r := runCLI(t, context.Background(), cmd...)
 				if r.code != exitError || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "--out "+c.out) || !strings.Contains(r.stderr, c.want) {

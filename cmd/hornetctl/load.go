@@ -928,6 +928,33 @@ func checkOutput(flag, path string, inputs ...flagPath) error {
 	return nil
 }
 
+// outFlag is the --out (-o) flag of a command that prints a report, what
+// it holds: "the table", "the results", ... Its file is written
+// atomically, as writeOutput does.
+func outFlag(what string) cli.Flag {
+	return &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write " + what + " to `FILE`, atomically; - for stdout", DefaultText: "stdout"}
+}
+
+// noShardReport refuses --out and --plot (plot "" where the command has
+// none) on a shard of a sweep, which appends its units to --results and
+// prints no report: hornetctl merge prints it, and takes both flags.
+func noShardReport(s shardOptions, out, plot string) error {
+	var given []string
+	if !stdout(out) {
+		given = append(given, "--out")
+	}
+	if plot != "" {
+		given = append(given, "--plot")
+	}
+	switch {
+	case !s.sharded() || len(given) == 0:
+		return nil
+	case len(given) == 1:
+		return usagef("a --shard prints no report, so %s does not apply: give it to hornetctl merge", given[0])
+	}
+	return usagef("a --shard prints no report, so --out and --plot do not apply: give them to hornetctl merge")
+}
+
 // writeOutput writes through write to path, or to stdout if path is "-"
 // or "". A regular file is replaced atomically, a symlink's target is
 // replaced and the link kept, a device or FIFO is written in place (see

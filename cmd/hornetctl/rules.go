@@ -34,6 +34,7 @@ type rulesOptions struct {
 	Format    string
 	Quiet     bool   // --quiet: no warnings on stderr
 	Plot      string // --plot: support and precision per rule, PNG, SVG or PDF by extension; "" for none
+	Out       string // --out: the rules' file; "" or "-" for stdout
 }
 
 func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error) *cli.Command {
@@ -45,12 +46,12 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 	flags = append(flags,
 		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Category: "Data", Usage: "the model `FILE` written by train (required)"},
 		&cli.IntFlag{Name: "top", Value: 10, Usage: "continuous-route models: print the `N` strongest features, 0 for all"},
-		outputFormatFlag(formatText, formatJSON, formatSQL), quietFlag(),
+		outputFormatFlag(formatText, formatJSON, formatSQL), outFlag("the rules"), quietFlag(),
 		plotFlag("each rule's support and precision (with its 95% Wilson interval)"))
 	return leaf(&cli.Command{
 		Name:      "rules",
 		Usage:     "print the rules that reproduce a model, with their evidence, or its feature effects",
-		UsageText: "hornetctl rules --model model.json [--data labelled.csv] [--format text|json|sql] [--top 10] [--plot FILE]",
+		UsageText: "hornetctl rules --model model.json [--data labelled.csv] [--format text|json|sql] [--out FILE] [--top 10] [--plot FILE]",
 		Description: "For a categorical-route model, prints the decision list that reproduces the network, in decision\n" +
 			"order: the first rule whose literals all hold decides, the ELSE line decides the rest. Each rule shows\n" +
 			"the rows it decides (support) and the share of them of its class (precision, with a 95% Wilson\n" +
@@ -62,7 +63,7 @@ func newRulesCmd(ios *iostreams, runF func(context.Context, *rulesOptions) error
 			"(categorical-route models only).",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			o := &rulesOptions{ModelPath: c.String("model"), Top: c.Int("top"), TopSet: c.IsSet("top"), Quiet: c.Bool("quiet"), Plot: c.String("plot")}
+			o := &rulesOptions{ModelPath: c.String("model"), Top: c.Int("top"), TopSet: c.IsSet("top"), Quiet: c.Bool("quiet"), Plot: c.String("plot"), Out: c.String("out")}
 			var err error
 			if err = noArgs(c); err != nil {
 				return err
@@ -109,8 +110,12 @@ type featureJSON struct {
 }
 
 func runRules(ctx context.Context, o *rulesOptions, ios *iostreams) error {
+	inputs := []flagPath{{"model", o.ModelPath}, {"data", o.Data.file()}}
+	if err := checkOutput("out", o.Out, inputs...); err != nil {
+		return err
+	}
 	if o.Plot != "" {
-		if err := checkOutput("plot", o.Plot, flagPath{"model", o.ModelPath}, flagPath{"data", o.Data.file()}); err != nil {
+		if err := checkOutput("plot", o.Plot, append(inputs, flagPath{"out", o.Out})...); err != nil {
 			return err
 		}
 	}
@@ -125,7 +130,7 @@ func runRules(ctx context.Context, o *rulesOptions, ios *iostreams) error {
 		if o.Format == formatSQL {
 			return fmt.Errorf("%s: a continuous-route model has no rules to write as SQL (its feature effects: --format text or json)", o.ModelPath)
 		}
-		return writeEffects(ios.Out, o, b)
+		return writeOutput(o.Out, ios.Out, func(w io.Writer) error { return writeEffects(w, o, b) })
 	}
 	if o.TopSet && !o.Quiet {
 		fmt.Fprintf(ios.Err, "hornetctl: warning: %s: --top ranks a continuous-route model's features; this model takes the categorical route, and its decision list is printed whole\n", oneLine(o.ModelPath))
@@ -139,13 +144,19 @@ func runRules(ctx context.Context, o *rulesOptions, ios *iostreams) error {
 			return err
 		}
 	}
+	return writeOutput(o.Out, ios.Out, func(w io.Writer) error { return writeRules(w, o, b, rs) })
+}
+
+// writeRules prints the decision list rs of the categorical-route model b
+// in o.Format.
+func writeRules(w io.Writer, o *rulesOptions, b *train.Bundle, rs *hornets.RuleSet) error {
 	switch o.Format {
 	case formatJSON:
-		enc := json.NewEncoder(ios.Out)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rs)
 	case formatSQL:
-		_, err := io.WriteString(ios.Out, rs.SQL())
+		_, err := io.WriteString(w, rs.SQL())
 		return err
 	}
 	cat, cont := b.Network.TrainedBatches()
@@ -156,8 +167,8 @@ func runRules(ctx context.Context, o *rulesOptions, ios *iostreams) error {
 	case b.Train.ValFraction > 0: // the evidence is that of the rows trained on, not of those held out
 		on = fmt.Sprintf("the %d training rows the network was fitted on (--val-fraction %g held out the others)", rs.Rows, b.Train.ValFraction)
 	}
-	fmt.Fprintf(ios.Out, "categorical route (%d categorical and %d continuous training batches); decision list, evidence on %s:\n", cat, cont, on)
-	_, err = io.WriteString(ios.Out, rs.String())
+	fmt.Fprintf(w, "categorical route (%d categorical and %d continuous training batches); decision list, evidence on %s:\n", cat, cont, on)
+	_, err := io.WriteString(w, rs.String())
 	return err
 }
 

@@ -291,8 +291,8 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 			if o.Shard, err = readShardFlags(c); err != nil {
 				return err
 			}
-			if o.Shard.sharded() && o.Plot != "" {
-				return usagef("a --shard prints no report, so --plot does not apply")
+			if err = noShardReport(o.Shard, o.Out, o.Plot); err != nil {
+				return err
 			}
 			if o.Nested && (o.Shard.sharded() || o.Shard.Results != "") {
 				return usagef("--nested cannot be combined with --shard or --results: the final fit of each outer fold depends on the inner scores; run --nested unsharded, or shard the plain tune")
