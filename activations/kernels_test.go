@@ -90,3 +90,25 @@ func uniformIn(rng *rand.Rand, n int, lo, hi float64) []float64 {
 	}
 	return out
 }
+
+// BenchmarkKernels times ApplyAll and GradAll over one CatInt step's
+// rule outputs (16 rows × 256 rules), pre-activations straddling the
+// clip boundaries as in training.
+func BenchmarkKernels(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	x := uniformIn(rng, 16*256, -1.5, 1.5)
+	g := uniformIn(rng, len(x), -1, 1)
+	y := make([]float64, len(x))
+	for _, f := range []Func{{Kind: PolyClip, K: 1}, {Kind: PolyClip, K: 2}, {Kind: ReLU}} {
+		b.Run(f.String()+"/ApplyAll", func(b *testing.B) {
+			for b.Loop() {
+				f.ApplyAll(y, x)
+			}
+		})
+		b.Run(f.String()+"/GradAll", func(b *testing.B) {
+			for b.Loop() {
+				f.GradAll(y, x, g)
+			}
+		})
+	}
+}

@@ -32,6 +32,50 @@ func TestDropoutMask(t *testing.T) {
 	}
 }
 
+// dropoutMaskLoop is DropoutMask as it was written up to session 57, one
+// entry and one branch at a time: the reference its unrolled, branch-free
+// form must match bit for bit, drawing as many numbers.
+func dropoutMaskLoop(mask []float64, p float64, rng *rand.Rand) {
+	keep := 1 / (1 - p)
+	threshold := uint64(math.Round(p * (1 << 16)))
+	var bits uint64
+	for i := range mask {
+		if i%4 == 0 {
+			bits = rng.Uint64()
+		}
+		if bits&0xffff < threshold {
+			mask[i] = 0
+		} else {
+			mask[i] = keep
+		}
+		bits >>= 16
+	}
+}
+
+// TestDropoutMaskMatchesLoop checks DropoutMask against the plain loop:
+// the same factors, bit for bit, at every length modulo 4 and at rates
+// from 0 to nearly 1 (where every 16-bit draw is below the threshold), and
+// the generator left in the same state.
+func TestDropoutMaskMatchesLoop(t *testing.T) {
+	t.Parallel()
+	for _, p := range []float64{0, 1.0 / (1 << 17), 0.1, 0.5, 0.9, 1 - 1.0/(1<<17)} {
+		for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 4096, 4099} {
+			got, want := make([]float64, n), make([]float64, n)
+			rg, rw := rand.New(rand.NewPCG(uint64(n), 5)), rand.New(rand.NewPCG(uint64(n), 5))
+			DropoutMask(got, p, rg)
+			dropoutMaskLoop(want, p, rw)
+			for i := range want {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("p = %g, %d entries: entry %d is %v, want %v", p, n, i, got[i], want[i])
+				}
+			}
+			if a, b := rg.Uint64(), rw.Uint64(); a != b {
+				t.Errorf("p = %g, %d entries: the generator's next draw is %#x, want %#x", p, n, a, b)
+			}
+		}
+	}
+}
+
 // An invalid rate or a nil generator is a documented panic, not a mask of
 // zeros (NaN p) or a nil dereference deep in the loop.
 func TestDropoutMaskPanics(t *testing.T) {
@@ -55,5 +99,15 @@ func TestDropoutMaskPanics(t *testing.T) {
 			}()
 			DropoutMask(mask, tt.p, tt.rng)
 		}()
+	}
+}
+
+// BenchmarkDropoutMask times the mask of one CatInt step's rule outputs
+// (16 rows × 256 rules) at the default rate.
+func BenchmarkDropoutMask(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	mask := make([]float64, 16*256)
+	for b.Loop() {
+		DropoutMask(mask, 0.1, rng)
 	}
 }
