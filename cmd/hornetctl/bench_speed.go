@@ -58,7 +58,7 @@ func newBenchSpeedCmdRun(ios *iostreams, runF func(context.Context, *benchSpeedO
 			&cli.IntFlag{Name: "epochs", Value: 100, Usage: "epochs `N` of every fit, 1..100000"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "first `SEED`; repetition i uses seed+i"},
 			&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "table `FORMAT`: markdown or csv"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the table to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
+			outFlag("the table"),
 			plotFlag("fit seconds against rules and against order"),
 			quietFlag(),
 		},

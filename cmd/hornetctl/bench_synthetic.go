@@ -74,7 +74,7 @@ func newBenchSyntheticCmdRun(ios *iostreams, runF func(context.Context, *benchSy
 		&cli.Uint64Flag{Name: "seed", Category: catTraining, Value: 1, Usage: "first `SEED`; repetition i uses seed+i"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "fit `N` models at a time (default 0: one per core); the table does not depend on it"},
 		&cli.StringFlag{Name: "format", Category: "Output", Value: formatMarkdown, Usage: "table `FORMAT`: markdown or csv"},
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the table to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
+		outFlag("the table"),
 		plotFlag("macro-F1 against features, one line per gate,"),
 		quietFlag(), // nothing goes to stderr but errors and a shard's summary line; accepted like everywhere
 	}

@@ -44,7 +44,7 @@ func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error
 			"the command's own (text for cv and tune, Markdown for bench); json and csv as the command has them.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Category: "Output", Value: formatText, Usage: "table `FORMAT`: text, json or csv (as the sweep's command offers)"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the table to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
+			outFlag("the table"),
 			plotFlag("the plot of a bench sweep (synthetic: macro-F1 against features; real: the critical-difference diagram)"),
 		},
 		Action: func(c *cli.Context) error {

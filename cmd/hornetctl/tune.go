@@ -235,7 +235,7 @@ func newTuneCmd(ios *iostreams, runF func(context.Context, *tuneOptions) error) 
 		&cli.IntFlag{Name: "repeats", Category: "Data", Value: 1, Usage: fmt.Sprintf("cross-validate on `N` independent stratified splits, 1..%d", evaluate.MaxRepeats)},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 0, Usage: "fit `N` folds at a time (default 0: one per core); the result does not depend on it"},
 		outputFormatFlag(formatText, formatCSVOut, formatJSON),
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: "Output", Usage: "write the results to `FILE`, atomically; - for stdout", DefaultText: "stdout"},
+		outFlag("the results"),
 		plotFlag("heatmaps of the mean macro-F1 over order × rules, a panel per learning rate and a row per activation,"))
 	flags = append(flags, fitFlags()...)
 	flags = append(flags, memoryBudgetFlag())
