@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/hornets-go/hornets"
 	"github.com/hornets-go/hornets/data"
 	"github.com/hornets-go/hornets/model"
 	"github.com/hornets-go/hornets/train"
@@ -58,7 +59,17 @@ func run(args []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprint(out, rules.Text(b.Classes, nil))
+		// The encoder names each literal by its original column, as
+		// hornetctl rules does (`V4 = n`, `age > 52.5`); a model trained
+		// on a Dataset built in code has none, and its features read
+		// `f3 = 1`.
+		var sources []data.Source
+		if b.Encoder != nil {
+			if sources, err = b.Encoder.Sources(); err != nil {
+				return fmt.Errorf("%s: %w", *path, err)
+			}
+		}
+		fmt.Fprint(out, hornets.NewRuleSet(rules, b.Classes, sources))
 		return nil
 	}
 	fmt.Fprintf(out, "feature effects (%d of %d training batches continuous):\n", cont, cat+cont)
