@@ -290,9 +290,10 @@ func (r *SpeedResult) WriteCSV(w io.Writer) error {
 }
 
 // SpeedPlot draws the median fit seconds of r against the rules (left)
-// and against the order (right), each on a log-2 axis: the wall clock,
-// with a bar from the fastest to the slowest fit of each point, and the
-// CPU time. A sweep without points is left out.
+// and against the order (right), each on a log-2 axis and the seconds on
+// a log axis: the wall clock, with a bar from the fastest to the slowest
+// fit of each point, and the CPU time. A sweep without points is left
+// out.
 func SpeedPlot(r *SpeedResult) (*Figure, error) {
 	if r == nil {
 		return nil, fmt.Errorf("%w: no timings", ErrNoPlotData)
@@ -345,6 +346,11 @@ func SpeedPlot(r *SpeedResult) (*Figure, error) {
 	return f, nil
 }
 
+// minPlotSeconds is the least time SpeedPlot draws: its seconds axis is
+// logarithmic, and a fit timed at 0 s (a clock's resolution) is drawn at
+// this floor.
+const minPlotSeconds = 1e-4
+
 // speedPanel draws one sweep: median seconds against the swept setting.
 func speedPanel(pts []SpeedPoint, sweep string) (*plot.Plot, error) {
 	p := plot.New()
@@ -360,22 +366,31 @@ func speedPanel(pts []SpeedPoint, sweep string) (*plot.Plot, error) {
 		if sweep == SweepOrder {
 			x = float64(pt.Order)
 		}
-		xy[i] = plotter.XY{X: x, Y: pt.MedianSeconds}
+		med, fastest, slowest := max(pt.MedianSeconds, minPlotSeconds), max(slices.Min(pt.Seconds), minPlotSeconds), max(slices.Max(pt.Seconds), minPlotSeconds)
+		xy[i] = plotter.XY{X: x, Y: med}
 		if !math.IsNaN(pt.MedianCPUSeconds) {
-			cpu = append(cpu, plotter.XY{X: x, Y: pt.MedianCPUSeconds})
+			cpu = append(cpu, plotter.XY{X: x, Y: max(pt.MedianCPUSeconds, minPlotSeconds)})
 		}
-		errs[i].Low, errs[i].High = pt.MedianSeconds-slices.Min(pt.Seconds), slices.Max(pt.Seconds)-pt.MedianSeconds
+		errs[i].Low, errs[i].High = med-fastest, slowest-med
 		ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', -1, 64)})
 	}
 	p.X.Tick.Marker = ticks
-	top := 0.0
+	// Fit times span orders of magnitude (0.1 s at 64 rules, 20 s at
+	// order 8), and one fit slowed by other jobs on the machine would
+	// flatten every other point on a linear axis: a log axis, from
+	// below the fastest fit to above the slowest.
+	bottom, top := math.Inf(1), 0.0
 	for _, pt := range pts {
-		top = max(top, slices.Max(pt.Seconds))
+		bottom, top = min(bottom, slices.Min(pt.Seconds)), max(top, slices.Max(pt.Seconds))
 		if !math.IsNaN(pt.MedianCPUSeconds) {
-			top = max(top, pt.MedianCPUSeconds)
+			bottom, top = min(bottom, pt.MedianCPUSeconds), max(top, pt.MedianCPUSeconds)
 		}
 	}
-	p.Y.Max = 1.3 * top // room for the legend above the slowest fit
+	bottom = max(bottom, minPlotSeconds)
+	top = max(top, bottom)
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Min, p.Y.Max = bottom/1.5, top*4 // room for the legend above the slowest fit
 	lo, hi := xy[0].X, xy[len(xy)-1].X
 	if lo == hi {
 		lo, hi = lo/1.5, hi*1.5 // one point: a range around it

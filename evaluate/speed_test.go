@@ -8,9 +8,13 @@ import (
 	"encoding/csv"
 	"errors"
 	"image/png"
+	"io"
+	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot"
 
 	"github.com/hornets-go/hornets/evaluate"
 	"github.com/hornets-go/hornets/model"
@@ -109,6 +113,47 @@ func TestSpeedConfigErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, err := evaluate.Speed(context.Background(), tt.cfg); !errors.Is(err, train.ErrConfig) {
 				t.Errorf("got %v, want an ErrConfig", err)
+			}
+		})
+	}
+}
+
+// TestSpeedPlotLogAxis checks that the seconds axis is logarithmic, from
+// below the fastest fit to above the slowest, and that a fit timed at 0 s
+// or a CPU time not measured still draws.
+func TestSpeedPlotLogAxis(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name     string
+		seconds  []float64
+		cpu      float64
+		min, max float64 // the axis must hold [min, max]
+	}{
+		{"spread", []float64{0.1, 0.2, 40}, 0.3, 0.1, 40},
+		{"zero", []float64{0, 0, 0.5}, 0, 1e-4, 0.5},
+		{"no cpu", []float64{2, 3, 4}, math.NaN(), 2, 4},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res := &evaluate.SpeedResult{Features: 8, Rows: 16, Gate: "xor", Epochs: 1, Reps: 3, Points: []evaluate.SpeedPoint{
+				{Sweep: evaluate.SweepRules, Rules: 64, Order: 3, Seconds: tt.seconds, MedianSeconds: tt.seconds[1], MedianCPUSeconds: tt.cpu},
+				{Sweep: evaluate.SweepRules, Rules: 128, Order: 3, Seconds: tt.seconds, MedianSeconds: tt.seconds[1], MedianCPUSeconds: tt.cpu},
+			}}
+			p, err := evaluate.SpeedPanel(res.Points, evaluate.SweepRules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := p.Y.Scale.(plot.LogScale); !ok {
+				t.Errorf("seconds axis scale %T, want plot.LogScale", p.Y.Scale)
+			}
+			if !(p.Y.Min > 0 && p.Y.Min < tt.min && p.Y.Max > tt.max) {
+				t.Errorf("seconds axis [%g, %g], want it to hold [%g, %g] and start above 0", p.Y.Min, p.Y.Max, tt.min, tt.max)
+			}
+			f, err := evaluate.SpeedPlot(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := evaluate.WriteFigure(io.Discard, f, "png"); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}
